@@ -1,0 +1,316 @@
+/* store.c — growing the event columns, warnings, and reading values back. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+
+const char *const tsql_kind_names[TSQL_K_COUNT] = {
+    "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
+    "gpu_memcpy", "gpu_memset",  "python_function",     "user_annotation",
+    "gpu_user_annotation",       "ac2g",                "fwdbwd",      "instant", "trace"};
+const char *const tsql_link_names[4] = {NULL, "ac2g", "graph", "correlation"};
+const char *const tsql_edge_names[4] = {NULL, "cpu", "launch", "python"};
+
+#define ICOLS(t)                                                                       \
+    &(t)->correlation, &(t)->external_id, &(t)->stream, &(t)->device, &(t)->seq,      \
+        &(t)->python_id, &(t)->python_parent, &(t)->flow_id
+
+/* Bytes per event of the fixed columns (for the memory ceiling). */
+static const size_t ROW_BYTES = 3 + 6 * sizeof(uint32_t) + 2 * sizeof(int64_t) + 8 * sizeof(int32_t);
+
+size_t tsql_store_bytes(const tsql_trace *t)
+{
+    size_t b = (size_t)t->cap * ROW_BYTES + t->cap_pool * sizeof(int64_t) + t->strings.bytes;
+    b += t->cap_xd * (sizeof(uint32_t) + 2 * sizeof(double));
+    return b;
+}
+
+int tsql_store_check_limit(tsql_trace *t, tsql_error *err, int64_t offset)
+{
+    t->mem_used = tsql_store_bytes(t);
+    if (t->mem_limit && t->mem_used > t->mem_limit) {
+        tsql_error_set(err, TSQL_ENOMEM, offset,
+                       "memory ceiling of %zu MiB reached after %u events; raise it with "
+                       "tracesql_config('memory_limit_mb', N)",
+                       t->mem_limit >> 20, t->n);
+        return -1;
+    }
+    return 0;
+}
+
+#define GROW(arr, cap)                                                                  \
+    do {                                                                                \
+        void *np_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                     \
+        if (!np_) return -1;                                                            \
+        (arr) = np_;                                                                    \
+    } while (0)
+
+int tsql_store_grow(tsql_trace *t)
+{
+    uint32_t nc = t->cap ? (t->cap < (1u << 22) ? t->cap * 2 : t->cap + (t->cap >> 1)) : 4096;
+    if (nc < t->cap || nc > UINT32_MAX - 2) return -1;
+    GROW(t->ph, nc);
+    GROW(t->kind, nc);
+    GROW(t->flags, nc);
+    GROW(t->cat, nc);
+    GROW(t->name, nc);
+    GROW(t->pid, nc);
+    GROW(t->tid, nc);
+    GROW(t->ts_ns, nc);
+    GROW(t->dur_ns, nc);
+    GROW(t->args, nc);
+    GROW(t->pool_at, nc);
+    tsql_icol *cols[] = {ICOLS(t)};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        if (tsql_icol_reserve(cols[i], nc)) return -1;
+    t->cap = nc;
+    return 0;
+}
+
+int tsql_store_pool_push(tsql_trace *t, int64_t v)
+{
+    if (t->npool == t->cap_pool) {
+        size_t nc = t->cap_pool ? t->cap_pool * 2 : 4096;
+        GROW(t->pool, nc);
+        t->cap_pool = nc;
+    }
+    t->pool[t->npool++] = v;
+    return 0;
+}
+
+int tsql_store_exact_double(tsql_trace *t, uint32_t uid, double ts, double dur)
+{
+    if (t->nxd && t->xd_uid[t->nxd - 1] == uid) {
+        t->xd_ts[t->nxd - 1] = ts;
+        t->xd_dur[t->nxd - 1] = dur;
+        return 0;
+    }
+    if (t->nxd == t->cap_xd) {
+        size_t nc = t->cap_xd ? t->cap_xd * 2 : 256;
+        GROW(t->xd_uid, nc);
+        GROW(t->xd_ts, nc);
+        GROW(t->xd_dur, nc);
+        t->cap_xd = nc;
+    }
+    t->xd_uid[t->nxd] = uid;
+    t->xd_ts[t->nxd] = ts;
+    t->xd_dur[t->nxd] = dur;
+    t->nxd++;
+    return 0;
+}
+
+/* Position of uid in the exact-double side table, or -1. */
+static long xd_find(const tsql_trace *t, uint32_t uid)
+{
+    size_t lo = 0, hi = t->nxd;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->xd_uid[mid] < uid) lo = mid + 1; else hi = mid;
+    }
+    return lo < t->nxd && t->xd_uid[lo] == uid ? (long)lo : -1;
+}
+
+double tsql_trace_ts_us(const tsql_trace *t, uint32_t uid)
+{
+    if (t->flags[uid] & TSQL_F_XD) {
+        long i = xd_find(t, uid);
+        if (i >= 0) return t->xd_ts[i];
+    }
+    int64_t ns = t->ts_ns[uid];
+    if (ns == TSQL_NULL) return 0.0;
+    return tsql_ns_to_us(ns);
+}
+
+double tsql_trace_dur_us(const tsql_trace *t, uint32_t uid)
+{
+    if (t->flags[uid] & TSQL_F_XD) {
+        long i = xd_find(t, uid);
+        if (i >= 0) return t->xd_dur[i];
+    }
+    int64_t ns = t->dur_ns[uid];
+    if (ns == TSQL_NULL) return 0.0;
+    return tsql_ns_to_us(ns);
+}
+
+void tsql_trace_warn(tsql_trace *t, int64_t offset, int64_t uid, const char *fmt, ...)
+{
+    t->warnings_total++;
+    if (t->nwarnings >= TSQL_MAX_WARNINGS) return;
+    if (t->nwarnings == t->cap_warnings) {
+        uint32_t nc = t->cap_warnings ? t->cap_warnings * 2 : 16;
+        tsql_warning *nw = realloc(t->warnings, nc * sizeof *nw);
+        if (!nw) return;
+        t->warnings = nw;
+        t->cap_warnings = nc;
+    }
+    tsql_warning *w = &t->warnings[t->nwarnings++];
+    w->offset = offset;
+    w->uid = uid;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* Appends the decimal text of v. */
+static int put_i64(tsql_buf *b, int64_t v)
+{
+    if (tsql_buf_reserve(b, 24)) return -1;
+    b->n += (size_t)snprintf(b->p + b->n, 24, "%lld", (long long)v);
+    return 0;
+}
+
+long tsql_trace_args_json(const tsql_trace *t, uint32_t uid, tsql_buf *buf)
+{
+    uint32_t id = t->args[uid];
+    if (!id) return 0;
+    const char *s = tsql_intern_str(&t->strings, id);
+    size_t n = tsql_intern_len(&t->strings, id);
+    size_t start = buf->n;
+    uint32_t pool = t->pool_at[uid];
+    const tsql_icol *cols[] = {NULL, &t->correlation, &t->external_id, &t->stream, &t->device,
+                               &t->seq, &t->python_id, &t->python_parent};
+    size_t i = 0;
+    while (i < n) {
+        /* copy up to the next placeholder byte (1..8) */
+        size_t j = i;
+        while (j < n && (unsigned char)s[j] > TSQL_PH_POOL) j++;
+        if (tsql_buf_reserve(buf, j - i + 1)) return -1;
+        memcpy(buf->p + buf->n, s + i, j - i);
+        buf->n += j - i;
+        if (j >= n) break;
+        unsigned code = (unsigned char)s[j];
+        int64_t v = code == TSQL_PH_POOL ? t->pool[pool++] : tsql_icol_get(cols[code], uid);
+        if (put_i64(buf, v)) return -1;
+        i = j + 1;
+    }
+    if (tsql_buf_reserve(buf, 1)) return -1;
+    buf->p[buf->n] = 0;
+    return (long)(buf->n - start);
+}
+
+const char *tsql_trace_arg_raw(const tsql_trace *t, uint32_t uid, const char *key, size_t *len)
+{
+    uint32_t id = t->args[uid];
+    if (!id) return NULL;
+    return tsql_template_member(tsql_intern_str(&t->strings, id),
+                                tsql_intern_len(&t->strings, id), key, len);
+}
+
+const char *tsql_template_member(const char *s, size_t n, const char *key, size_t *len)
+{
+    /* templates are compact: {"k":v,"k2":v2}; walk members at depth 1 */
+    tsql_lex lx = {.end = s + n};
+    size_t klen = strlen(key);
+    const char *p = s + 1;
+    const char *end = s + n;
+    while (p < end && *p == '"') {
+        const char *kend = tsql_lex_string(&lx, p, NULL);
+        if (!kend || kend >= end || *kend != ':') return NULL;
+        const char *v = kend + 1;
+        const char *vend;
+        if ((unsigned char)*v <= TSQL_PH_POOL) {
+            vend = v + 1;
+        } else {
+            vend = tsql_lex_skip_value(&lx, v);
+            if (!vend) return NULL;
+        }
+        if ((size_t)(kend - p - 2) == klen && memcmp(p + 1, key, klen) == 0) {
+            if ((unsigned char)*v <= TSQL_PH_POOL) return NULL;
+            *len = (size_t)(vend - v);
+            return v;
+        }
+        p = vend;
+        if (p < end && *p == ',') p++;
+    }
+    return NULL;
+}
+
+typedef struct { int64_t c; uint32_t uid; } corr_pair;
+
+static int cmp_corr(const void *a, const void *b)
+{
+    const corr_pair *x = a, *y = b;
+    if (x->c != y->c) return x->c < y->c ? -1 : 1;
+    return x->uid < y->uid ? -1 : x->uid > y->uid;
+}
+
+long tsql_trace_find_correlation(tsql_trace *t, int64_t c, uint32_t *count)
+{
+    if (!t->by_corr) {
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < t->n; i++)
+            if (t->correlation.v[i] != ICOL_NULL) m++;
+        corr_pair *pairs = malloc((size_t)(m ? m : 1) * sizeof *pairs);
+        uint32_t *idx = malloc((size_t)(m ? m : 1) * sizeof *idx);
+        if (!pairs || !idx) {
+            free(pairs);
+            free(idx);
+            return -1;
+        }
+        m = 0;
+        for (uint32_t i = 0; i < t->n; i++) {
+            int64_t v = tsql_icol_get(&t->correlation, i);
+            if (v != TSQL_NULL) pairs[m++] = (corr_pair){v, i};
+        }
+        qsort(pairs, m, sizeof *pairs, cmp_corr);
+        for (uint32_t i = 0; i < m; i++) idx[i] = pairs[i].uid;
+        free(pairs);
+        t->by_corr = idx;
+        t->nby_corr = m;
+    }
+    size_t lo = 0, hi = t->nby_corr;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (tsql_icol_get(&t->correlation, t->by_corr[mid]) < c) lo = mid + 1; else hi = mid;
+    }
+    size_t k = lo;
+    while (k < t->nby_corr && tsql_icol_get(&t->correlation, t->by_corr[k]) == c) k++;
+    *count = (uint32_t)(k - lo);
+    return (long)lo;
+}
+
+void tsql_trace_free(tsql_trace *t)
+{
+    if (!t) return;
+    free(t->path);
+    tsql_intern_free(&t->strings);
+    free(t->ph);
+    free(t->kind);
+    free(t->flags);
+    free(t->cat);
+    free(t->name);
+    free(t->pid);
+    free(t->tid);
+    free(t->ts_ns);
+    free(t->dur_ns);
+    free(t->args);
+    free(t->pool_at);
+    tsql_icol *cols[] = {ICOLS(t)};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) tsql_icol_free(cols[i]);
+    free(t->pool);
+    free(t->xd_uid);
+    free(t->xd_ts);
+    free(t->xd_dur);
+    free(t->parent);
+    free(t->depth);
+    free(t->edge);
+    free(t->child_at);
+    free(t->child);
+    tsql_kernels *k = &t->kernels;
+    free(k->uid);
+    free(k->runtime);
+    free(k->op);
+    free(k->root_op);
+    free(k->tl_runtime);
+    free(k->tl_launcher);
+    free(k->link);
+    free(k->is_comm);
+    free(t->by_corr);
+    free(t->metadata);
+    free(t->gpu_name);
+    free(t->warnings);
+    free(t);
+}

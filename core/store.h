@@ -1,0 +1,34 @@
+/*
+ * store.h — internal helpers of the event store shared by reader.c, tree.c and store.c.
+ * Not part of the public core API (trace.h is).
+ */
+#ifndef TSQL_STORE_H
+#define TSQL_STORE_H
+
+#include "jsonlex.h"
+#include "trace.h"
+
+#define TSQL_MAX_WARNINGS 1000
+
+/* Grows every column to the next capacity. 0 or -1 on OOM. */
+int tsql_store_grow(tsql_trace *t);
+/* Appends one integer to the args pool. 0 or -1 on OOM. */
+int tsql_store_pool_push(tsql_trace *t, int64_t v);
+/* Records the exact doubles of uid's ts and dur (set TSQL_F_XD on the event). */
+int tsql_store_exact_double(tsql_trace *t, uint32_t uid, double ts, double dur);
+/* Approximate bytes held by the store. */
+size_t tsql_store_bytes(const tsql_trace *t);
+/* Fails with TSQL_ENOMEM when the store passed the trace's memory ceiling. */
+int tsql_store_check_limit(tsql_trace *t, tsql_error *err, int64_t offset);
+
+/* Looks up key among the members of a compact args template; see tsql_trace_arg_raw. */
+const char *tsql_template_member(const char *s, size_t n, const char *key, size_t *len);
+
+/* ns -> µs as the nearest double; exact for |ns| < 2^53 (see reader.c). */
+static inline double tsql_ns_to_us(int64_t ns)
+{
+    if (ns % 1000 == 0) return (double)(ns / 1000);
+    return (double)ns / 1000.0;
+}
+
+#endif

@@ -1,0 +1,611 @@
+/* tree.c — CPU nesting, Python frames, GPU launch links; see tree.h. */
+#include "tree.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+#include "u64map.h"
+
+#define NONE TSQL_NONE
+
+int tsql_is_comm_name(const char *name)
+{
+    static const char *const pats[] = {"nccl", "rccl", "cross_device_reduce"};
+    if (!name) return 0;
+    for (const char *p = name; *p; p++) {
+        for (size_t i = 0; i < 3; i++) {
+            const char *a = p, *b = pats[i];
+            while (*a && *b && tolower((unsigned char)*a) == *b) {
+                a++;
+                b++;
+            }
+            if (!*b) return 1;
+        }
+    }
+    return 0;
+}
+
+static int name_is(const tsql_trace *t, uint32_t uid, const char *s)
+{
+    uint32_t id = t->name[uid];
+    size_t n = strlen(s);
+    return id && tsql_intern_len(&t->strings, id) == n &&
+           memcmp(tsql_intern_str(&t->strings, id), s, n) == 0;
+}
+
+/* ---------- B/E and b/e pairing ---------- */
+
+static int64_t pidtid_key(const tsql_trace *t, uint32_t uid)
+{
+    return (int64_t)(((uint64_t)t->pid[uid] << 32) | t->tid[uid]);
+}
+
+/* Pairs B with E per (pid, tid) (stack order) and b with e per (cat, id, name).
+ * The opening event gets the span's duration. */
+static int pair_spans(tsql_trace *t)
+{
+    uint32_t nb = 0, na = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->ph[i] == 'B') nb++;
+        if (t->ph[i] == 'b') na++;
+    }
+    if (!nb && !na) return 0;
+    /* B/E: per-thread stacks linked through an array (next-below pointer) */
+    tsql_u64map top;
+    uint32_t *below = malloc((size_t)t->n * sizeof *below);
+    if (!below || tsql_u64map_init(&top, nb + 1)) {
+        free(below);
+        return -1;
+    }
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->ph[i] != 'B' && t->ph[i] != 'E') continue;
+        int64_t k = pidtid_key(t, i);
+        uint32_t j = tsql_u64map_slot(&top, k);
+        uint32_t cur = top.vals[j];
+        if (t->ph[i] == 'B') {
+            below[i] = cur;
+            top.keys[j] = k;
+            if (cur == NONE) top.n++;
+            top.vals[j] = i;
+            if (top.n * 2 >= top.nslots) { /* cannot happen: sized for nb keys */ }
+        } else if (cur == NONE) {
+            tsql_trace_warn(t, -1, i, "E event without a matching B");
+        } else {
+            if (t->ts_ns[i] != TSQL_NULL && t->ts_ns[cur] != TSQL_NULL) {
+                t->dur_ns[cur] = t->ts_ns[i] - t->ts_ns[cur];
+                t->flags[cur] |= TSQL_F_PAIRED;
+                if (t->flags[cur] & TSQL_F_XD) t->flags[cur] &= (uint8_t)~TSQL_F_XD;
+            }
+            top.vals[j] = below[cur]; /* the slot keeps its key; NONE marks empty stack */
+        }
+    }
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->ph[i] == 'B' && !(t->flags[i] & TSQL_F_PAIRED))
+            tsql_trace_warn(t, -1, i, "B event without a matching E");
+    tsql_u64map_free(&top);
+    /* b/e async: key (cat, name, id) */
+    if (na) {
+        tsql_u64map open;
+        if (tsql_u64map_init(&open, na + 1)) {
+            free(below);
+            return -1;
+        }
+        for (uint32_t i = 0; i < t->n; i++) {
+            if (t->ph[i] != 'b' && t->ph[i] != 'e') continue;
+            int64_t id = tsql_icol_get(&t->flow_id, i);
+            uint64_t k = tsql_u64_hash((uint64_t)id) ^ ((uint64_t)t->cat[i] << 40) ^
+                         ((uint64_t)t->name[i] << 8);
+            uint32_t j = tsql_u64map_slot(&open, (int64_t)k);
+            uint32_t cur = open.vals[j];
+            if (t->ph[i] == 'b') {
+                below[i] = cur;
+                open.keys[j] = (int64_t)k;
+                if (cur == NONE) open.n++;
+                open.vals[j] = i;
+            } else if (cur != NONE) {
+                if (t->ts_ns[i] != TSQL_NULL && t->ts_ns[cur] != TSQL_NULL) {
+                    t->dur_ns[cur] = t->ts_ns[i] - t->ts_ns[cur];
+                    t->flags[cur] |= TSQL_F_PAIRED;
+                }
+                open.vals[j] = below[cur];
+            } else {
+                tsql_trace_warn(t, -1, i, "async end event without a matching begin");
+            }
+        }
+        tsql_u64map_free(&open);
+    }
+    free(below);
+    return 0;
+}
+
+/* ---------- sorting candidates by ts (stable) ---------- */
+
+static uint64_t dkey(double d)
+{
+    uint64_t b;
+    memcpy(&b, &d, sizeof b);
+    return (b >> 63) ? ~b : b | (1ull << 63);
+}
+
+/* LSD radix sort of (key, uid) pairs by key, 16 bits per pass; stable. */
+static int radix_sort(uint64_t *key, uint32_t *val, uint32_t n)
+{
+    uint64_t *k2 = malloc((size_t)(n ? n : 1) * sizeof *k2);
+    uint32_t *v2 = malloc((size_t)(n ? n : 1) * sizeof *v2);
+    uint32_t *cnt = malloc(65536 * sizeof *cnt);
+    if (!k2 || !v2 || !cnt) {
+        free(k2);
+        free(v2);
+        free(cnt);
+        return -1;
+    }
+    for (int shift = 0; shift < 64; shift += 16) {
+        memset(cnt, 0, 65536 * sizeof *cnt);
+        for (uint32_t i = 0; i < n; i++) cnt[(key[i] >> shift) & 0xFFFF]++;
+        int trivial = 0;
+        for (uint32_t b = 0; b < 65536; b++)
+            if (cnt[b] == n) trivial = 1;
+        if (trivial) continue;
+        uint32_t sum = 0;
+        for (uint32_t b = 0; b < 65536; b++) {
+            uint32_t c = cnt[b];
+            cnt[b] = sum;
+            sum += c;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t d = cnt[(key[i] >> shift) & 0xFFFF]++;
+            k2[d] = key[i];
+            v2[d] = val[i];
+        }
+        memcpy(key, k2, (size_t)n * sizeof *key);
+        memcpy(val, v2, (size_t)n * sizeof *val);
+    }
+    free(k2);
+    free(v2);
+    free(cnt);
+    return 0;
+}
+
+/* ---------- CPU nesting (TraceLens 2.2) ---------- */
+
+typedef struct frame {
+    uint32_t uid;
+    double t_end;
+} frame;
+
+typedef struct thread_stack {
+    frame *f;
+    uint32_t n, cap;
+    uint32_t open_ops; /* open cpu_ops on this thread */
+} thread_stack;
+
+static int is_cpu_node(const tsql_trace *t, uint32_t i)
+{
+    int k = t->kind[i];
+    return (k == TSQL_K_CPU_OP || k == TSQL_K_RUNTIME || k == TSQL_K_DRIVER) &&
+           (t->ph[i] == 'X' || (t->ph[i] == 'B' && (t->flags[i] & TSQL_F_PAIRED))) &&
+           t->ts_ns[i] != TSQL_NULL && t->dur_ns[i] != TSQL_NULL;
+}
+
+static void pop_frame(const tsql_trace *t, thread_stack *s)
+{
+    uint32_t u = s->f[--s->n].uid;
+    if (t->kind[u] == TSQL_K_CPU_OP) s->open_ops--;
+}
+
+static int nest_cpu(tsql_trace *t)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++) m += (uint32_t)is_cpu_node(t, i);
+    uint64_t *key = malloc((size_t)(m ? m : 1) * sizeof *key);
+    uint32_t *ord = malloc((size_t)(m ? m : 1) * sizeof *ord);
+    tsql_u64map threads = {0};
+    thread_stack *stacks = NULL;
+    uint32_t nstacks = 0, capstacks = 0;
+    int rc = -1;
+    if (!key || !ord || tsql_u64map_init(&threads, 1024)) goto out;
+    m = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (!is_cpu_node(t, i)) continue;
+        key[m] = dkey(tsql_trace_ts_us(t, i));
+        ord[m++] = i;
+    }
+    if (radix_sort(key, ord, m)) goto out;
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t e = ord[k];
+        int64_t tk = pidtid_key(t, e);
+        uint32_t si = tsql_u64map_get(&threads, tk);
+        if (si == NONE) {
+            if (threads.n * 2 + 2 >= threads.nslots) {
+                /* grow: rebuild the thread map twice as large */
+                tsql_u64map bigger;
+                if (tsql_u64map_init(&bigger, threads.nslots)) goto out;
+                for (uint32_t j = 0; j < threads.nslots; j++)
+                    if (threads.vals[j] != NONE)
+                        tsql_u64map_put(&bigger, threads.keys[j], threads.vals[j], 1);
+                tsql_u64map_free(&threads);
+                threads = bigger;
+            }
+            if (nstacks == capstacks) {
+                uint32_t nc = capstacks ? capstacks * 2 : 16;
+                thread_stack *ns = realloc(stacks, nc * sizeof *ns);
+                if (!ns) goto out;
+                stacks = ns;
+                capstacks = nc;
+            }
+            memset(&stacks[nstacks], 0, sizeof *stacks);
+            si = nstacks++;
+            tsql_u64map_put(&threads, tk, si, 1);
+        }
+        thread_stack *s = &stacks[si];
+        double ts = tsql_trace_ts_us(t, e);
+        double t_end = ts + tsql_trace_dur_us(t, e);
+        while (s->n && ts >= s->f[s->n - 1].t_end) pop_frame(t, s);
+        if (s->n && t_end > s->f[s->n - 1].t_end) {
+            double overlap = s->f[s->n - 1].t_end - ts;
+            if (overlap < 1.0 && s->n >= 2) {
+                pop_frame(t, s);
+            } else {
+                /* TraceLens leaves it out; natively it stays a leaf under the top */
+                t->flags[e] |= TSQL_F_TL_DROPPED;
+                uint32_t p = s->f[s->n - 1].uid;
+                t->parent[e] = p;
+                t->edge[e] = TSQL_EDGE_CPU;
+                t->depth[e] = t->depth[p] < UINT16_MAX ? (uint16_t)(t->depth[p] + 1) : UINT16_MAX;
+                continue;
+            }
+        }
+        if (s->n) {
+            uint32_t p = s->f[s->n - 1].uid;
+            t->parent[e] = p;
+            t->edge[e] = TSQL_EDGE_CPU;
+            t->depth[e] = t->depth[p] < UINT16_MAX ? (uint16_t)(t->depth[p] + 1) : UINT16_MAX;
+        }
+        if (s->n == s->cap) {
+            uint32_t nc = s->cap ? s->cap * 2 : 32;
+            frame *nf = realloc(s->f, nc * sizeof *nf);
+            if (!nf) goto out;
+            s->f = nf;
+            s->cap = nc;
+        }
+        s->f[s->n++] = (frame){e, t_end};
+        if (t->kind[e] == TSQL_K_CPU_OP) {
+            if (s->open_ops == 0) t->flags[e] |= TSQL_F_TL_ROOT;
+            s->open_ops++;
+        }
+    }
+    rc = 0;
+out:
+    for (uint32_t i = 0; i < nstacks; i++) free(stacks[i].f);
+    free(stacks);
+    tsql_u64map_free(&threads);
+    free(key);
+    free(ord);
+    return rc;
+}
+
+/* ---------- Python frames by Python parent id ---------- */
+
+static int nest_python(tsql_trace *t)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->kind[i] == TSQL_K_PYTHON && t->python_id.v[i] != ICOL_NULL) m++;
+    if (!m) return 0;
+    tsql_u64map ids;
+    if (tsql_u64map_init(&ids, m)) return -1;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] != TSQL_K_PYTHON) continue;
+        int64_t id = tsql_icol_get(&t->python_id, i);
+        if (id == TSQL_NULL) continue;
+        if (tsql_u64map_get(&ids, id) != NONE)
+            tsql_trace_warn(t, -1, i, "duplicate Python id %lld; the first frame keeps it",
+                            (long long)id);
+        else
+            tsql_u64map_put(&ids, id, i, 0);
+    }
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] != TSQL_K_PYTHON) continue;
+        int64_t pp = tsql_icol_get(&t->python_parent, i);
+        if (pp == TSQL_NULL) continue;
+        uint32_t p = tsql_u64map_get(&ids, pp);
+        if (p == NONE || p == i) continue;
+        t->parent[i] = p;
+        t->edge[i] = TSQL_EDGE_PYTHON;
+    }
+    tsql_u64map_free(&ids);
+    /* depths; parent ids may form cycles in a corrupt trace: cut them */
+    uint8_t *state = calloc(t->n, 1); /* 0 new, 1 on the current path, 2 done */
+    uint32_t *path = malloc((size_t)t->n * sizeof *path);
+    if (!state || !path) {
+        free(state);
+        free(path);
+        return -1;
+    }
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] != TSQL_K_PYTHON || state[i]) continue;
+        uint32_t np = 0, u = i;
+        while (u != NONE && t->edge[u] == TSQL_EDGE_PYTHON && !state[u]) {
+            state[u] = 1;
+            path[np++] = u;
+            u = t->parent[u];
+        }
+        if (u != NONE && t->edge[u] == TSQL_EDGE_PYTHON && state[u] == 1) {
+            /* cycle: the last frame on the path points back into it */
+            uint32_t last = path[np - 1];
+            tsql_trace_warn(t, -1, last, "Python parent ids form a cycle; edge cut");
+            t->parent[last] = NONE;
+            t->edge[last] = TSQL_EDGE_NONE;
+            u = NONE;
+        }
+        uint32_t d = u == NONE ? 0 : (uint32_t)t->depth[u] + 1;
+        if (u != NONE && t->edge[u] != TSQL_EDGE_PYTHON && t->parent[path[np - 1]] == u)
+            d = (uint32_t)t->depth[u] + 1;
+        for (uint32_t k = np; k-- > 0;) {
+            uint32_t v = path[k];
+            t->depth[v] = (uint16_t)(d > UINT16_MAX ? UINT16_MAX : d);
+            state[v] = 2;
+            d++;
+        }
+    }
+    free(state);
+    free(path);
+    return 0;
+}
+
+/* ---------- GPU events and their launches (TraceLens 1.10, 1.11, 2.5, 3.3) ---------- */
+
+static int64_t link_value(const tsql_trace *t, uint32_t i)
+{
+    return tsql_icol_get(t->link_key_is_external ? &t->external_id : &t->correlation, i);
+}
+
+static void choose_link_key(tsql_trace *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (!tsql_kind_is_launch(t->kind[i])) continue;
+        const char *nm = tsql_intern_str(&t->strings, t->name[i]);
+        if (!nm) continue;
+        int launch = 0;
+        for (const char *p = nm; *p && !launch; p++)
+            launch = tolower((unsigned char)p[0]) == 'l' && strncasecmp(p, "launch", 6) == 0;
+        if (!launch) continue;
+        size_t n;
+        int has_corr = t->correlation.v[i] != ICOL_NULL ||
+                       tsql_trace_arg_raw(t, i, "correlation", &n) != NULL;
+        t->link_key_is_external = !has_corr;
+        return;
+    }
+    t->link_key_is_external = 0;
+}
+
+static int is_graph_launch(const tsql_trace *t, uint32_t i)
+{
+    return name_is(t, i, "cudaGraphLaunch") || name_is(t, i, "hipGraphLaunch");
+}
+
+static int link_gpu(tsql_trace *t)
+{
+    int rc = -1;
+    choose_link_key(t);
+    uint32_t nflow = 0, nlinked = 0, ngpu = 0, nlaunch = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] == TSQL_K_AC2G) nflow++;
+        else if (link_value(t, i) != TSQL_NULL) nlinked++;
+        if (tsql_kind_is_gpu(t->kind[i])) ngpu++;
+        if (tsql_kind_is_launch(t->kind[i])) nlaunch++;
+    }
+    tsql_u64map fs = {0}, ff = {0}, bylink = {0}, corr = {0}, gfirst = {0};
+    uint32_t *gnext = NULL;
+    uint32_t *tl = malloc((size_t)(t->n ? t->n : 1) * sizeof *tl);
+    uint8_t *lk = calloc(t->n ? t->n : 1, 1);
+    if (!tl || !lk) goto out;
+    for (uint32_t i = 0; i < t->n; i++) tl[i] = NONE;
+    if (tsql_u64map_init(&fs, nflow) || tsql_u64map_init(&ff, nflow) ||
+        tsql_u64map_init(&bylink, nlinked) || tsql_u64map_init(&corr, nlaunch) ||
+        tsql_u64map_init(&gfirst, ngpu))
+        goto out;
+    gnext = malloc((size_t)(t->n ? t->n : 1) * sizeof *gnext);
+    if (!gnext) goto out;
+    /* flows (last wins), (pid, tid, link) -> event (last wins), GPU events per link */
+    uint32_t *glast = NULL;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] == TSQL_K_AC2G) {
+            int64_t id = tsql_icol_get(&t->flow_id, i);
+            if (id == TSQL_NULL) continue;
+            if (t->ph[i] == 's') tsql_u64map_put(&fs, id, i, 1);
+            else if (t->ph[i] == 'f') tsql_u64map_put(&ff, id, i, 1);
+            continue;
+        }
+        int64_t lv = link_value(t, i);
+        if (lv == TSQL_NULL) continue;
+        if (!t->pid[i] || !t->tid[i] || !t->args[i]) continue;
+        /* key on (link, pid, tid); collisions resolved by comparing the event */
+        uint64_t h = (uint64_t)lv * 0x9E3779B97F4A7C15ull ^ ((uint64_t)t->pid[i] << 21) ^
+                     ((uint64_t)t->tid[i] << 42) ^ t->tid[i];
+        uint32_t j = tsql_u64_hash(h) & (bylink.nslots - 1);
+        for (;;) {
+            uint32_t u = bylink.vals[j];
+            if (u == NONE) {
+                bylink.vals[j] = i;
+                bylink.keys[j] = lv;
+                bylink.n++;
+                break;
+            }
+            if (bylink.keys[j] == lv && t->pid[u] == t->pid[i] && t->tid[u] == t->tid[i]) {
+                bylink.vals[j] = i;
+                break;
+            }
+            j = (j + 1) & (bylink.nslots - 1);
+        }
+        if (tsql_kind_is_gpu(t->kind[i])) {
+            gnext[i] = NONE;
+            uint32_t s = tsql_u64map_slot(&gfirst, lv);
+            if (gfirst.vals[s] == NONE) {
+                gfirst.keys[s] = lv;
+                gfirst.vals[s] = i;
+                gfirst.n++;
+            } else {
+                uint32_t u = gfirst.vals[s];
+                while (gnext[u] != NONE) u = gnext[u];
+                gnext[u] = i;
+            }
+        }
+        if (tsql_kind_is_launch(t->kind[i])) {
+            int64_t c = tsql_icol_get(&t->correlation, i);
+            if (c != TSQL_NULL) tsql_u64map_put(&corr, c, i, 0);
+        }
+    }
+    (void)glast;
+    /* TraceLens's pass over runtime events in file order */
+    for (uint32_t r = 0; r < t->n; r++) {
+        if (!tsql_kind_is_launch(t->kind[r])) continue;
+        int64_t lv = link_value(t, r);
+        if (lv == TSQL_NULL) continue;
+        if (is_graph_launch(t, r)) {
+            for (uint32_t g = tsql_u64map_get(&gfirst, lv); g != NONE; g = gnext[g]) {
+                tl[g] = r;
+                lk[g] = TSQL_LINK_GRAPH;
+            }
+            continue;
+        }
+        uint32_t s = tsql_u64map_get(&fs, lv), f = tsql_u64map_get(&ff, lv);
+        if (s == NONE || f == NONE) continue;
+        uint64_t h = (uint64_t)lv * 0x9E3779B97F4A7C15ull ^ ((uint64_t)t->pid[f] << 21) ^
+                     ((uint64_t)t->tid[f] << 42) ^ t->tid[f];
+        uint32_t j = tsql_u64_hash(h) & (bylink.nslots - 1);
+        uint32_t g = NONE;
+        for (;; j = (j + 1) & (bylink.nslots - 1)) {
+            uint32_t u = bylink.vals[j];
+            if (u == NONE) break;
+            if (bylink.keys[j] == lv && t->pid[u] == t->pid[f] && t->tid[u] == t->tid[f]) {
+                g = u;
+                break;
+            }
+        }
+        if (g == NONE) continue;
+        if (!tsql_kind_is_gpu(t->kind[g])) continue; /* flow ends on a CPU row: not a launch */
+        tl[g] = r;
+        lk[g] = TSQL_LINK_AC2G;
+    }
+    /* kernels table */
+    tsql_kernels *K = &t->kernels;
+    K->n = ngpu;
+    size_t nk = ngpu ? ngpu : 1;
+    K->uid = malloc(nk * sizeof *K->uid);
+    K->runtime = malloc(nk * sizeof *K->runtime);
+    K->op = malloc(nk * sizeof *K->op);
+    K->root_op = malloc(nk * sizeof *K->root_op);
+    K->tl_runtime = malloc(nk * sizeof *K->tl_runtime);
+    K->tl_launcher = malloc(nk * sizeof *K->tl_launcher);
+    K->link = malloc(nk);
+    K->is_comm = malloc(nk);
+    uint8_t *comm_cache = calloc((size_t)t->strings.n + 1, 1); /* 1 no, 2 yes */
+    if (!K->uid || !K->runtime || !K->op || !K->root_op || !K->tl_runtime || !K->tl_launcher ||
+        !K->link || !K->is_comm || !comm_cache) {
+        free(comm_cache);
+        goto out;
+    }
+    uint32_t k = 0;
+    for (uint32_t g = 0; g < t->n; g++) {
+        if (!tsql_kind_is_gpu(t->kind[g])) continue;
+        uint32_t r = tl[g];
+        int link = lk[g];
+        if (r == NONE) {
+            int64_t c = tsql_icol_get(&t->correlation, g);
+            if (c != TSQL_NULL && (r = tsql_u64map_get(&corr, c)) != NONE)
+                link = TSQL_LINK_CORRELATION;
+        }
+        /* TraceLens ignores old category spellings entirely */
+        uint32_t tlr = tl[g];
+        if (tlr != NONE && ((t->flags[g] | t->flags[tlr]) & TSQL_F_OLD_SPELLING)) tlr = NONE;
+        uint32_t nm = t->name[g];
+        if (!comm_cache[nm])
+            comm_cache[nm] = tsql_is_comm_name(tsql_intern_str(&t->strings, nm)) ? 2 : 1;
+        K->uid[k] = g;
+        K->runtime[k] = r;
+        K->link[k] = (uint8_t)link;
+        K->tl_runtime[k] = tlr;
+        K->is_comm[k] = comm_cache[nm] == 2;
+        K->op[k] = K->root_op[k] = NONE;
+        for (uint32_t p = r == NONE ? NONE : t->parent[r]; p != NONE; p = t->parent[p]) {
+            if (t->kind[p] != TSQL_K_CPU_OP) continue;
+            if (K->op[k] == NONE) K->op[k] = p;
+            K->root_op[k] = p;
+        }
+        /* TraceLens's launcher: nearest cpu_op above the runtime call, skipping
+         * python frames and cpu_ops named "execute"; else the runtime call itself */
+        uint32_t L = NONE;
+        if (tlr != NONE && !K->is_comm[k]) {
+            L = tlr;
+            if (!(t->flags[tlr] & TSQL_F_TL_DROPPED)) {
+                for (uint32_t p = t->parent[tlr]; p != NONE; p = t->parent[p]) {
+                    if (t->kind[p] == TSQL_K_CPU_OP) {
+                        if (name_is(t, p, "execute")) continue;
+                        L = p;
+                        break;
+                    }
+                    if (t->kind[p] == TSQL_K_PYTHON) continue;
+                    break;
+                }
+            }
+        }
+        K->tl_launcher[k] = L;
+        if (r != NONE) {
+            t->parent[g] = r;
+            t->edge[g] = TSQL_EDGE_LAUNCH;
+            t->depth[g] = t->depth[r] < UINT16_MAX ? (uint16_t)(t->depth[r] + 1) : UINT16_MAX;
+        }
+        k++;
+    }
+    free(comm_cache);
+    rc = 0;
+out:
+    tsql_u64map_free(&fs);
+    tsql_u64map_free(&ff);
+    tsql_u64map_free(&bylink);
+    tsql_u64map_free(&corr);
+    tsql_u64map_free(&gfirst);
+    free(gnext);
+    free(tl);
+    free(lk);
+    return rc;
+}
+
+/* ---------- children index ---------- */
+
+static int build_children(tsql_trace *t)
+{
+    t->child_at = calloc((size_t)t->n + 2, sizeof *t->child_at);
+    if (!t->child_at) return -1;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->parent[i] != NONE) {
+            t->child_at[t->parent[i] + 2]++;
+            m++;
+        }
+    for (uint32_t i = 2; i < t->n + 2; i++) t->child_at[i] += t->child_at[i - 1];
+    t->child = malloc((size_t)(m ? m : 1) * sizeof *t->child);
+    if (!t->child) return -1;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->parent[i] != NONE) t->child[t->child_at[t->parent[i] + 1]++] = i;
+    return 0;
+}
+
+int tsql_tree_build(tsql_trace *t, tsql_error *err)
+{
+    size_t n = t->n ? t->n : 1;
+    t->parent = malloc(n * sizeof *t->parent);
+    t->depth = calloc(n, sizeof *t->depth);
+    t->edge = calloc(n, 1);
+    if (!t->parent || !t->depth || !t->edge) goto nomem;
+    for (uint32_t i = 0; i < t->n; i++) t->parent[i] = NONE;
+    if (pair_spans(t) || nest_cpu(t) || nest_python(t) || link_gpu(t) || build_children(t))
+        goto nomem;
+    return 0;
+nomem:
+    tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory while building the call tree");
+    return -1;
+}

@@ -1,0 +1,46 @@
+/*
+ * tracesql.c — the extension's entry point: `.load build/tracesql`.
+ *
+ * Creates the connection's catalog and registers every function and table; stops at
+ * the first failure and names it. The catalog is freed with the connection.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+
+#include "catalog.h"
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi)
+{
+    SQLITE_EXTENSION_INIT2(pApi);
+    if (sqlite3_libversion_number() < 3040000) {
+        *pzErrMsg = sqlite3_mprintf("tracesql needs SQLite 3.40 or newer (this is %s)",
+                                    sqlite3_libversion());
+        return SQLITE_ERROR;
+    }
+    tsql_catalog *c = tsql_catalog_new(db);
+    if (!c) return SQLITE_NOMEM;
+    static const struct {
+        const char *what;
+        int (*fn)(sqlite3 *, tsql_catalog *);
+    } steps[] = {
+        {"catalog (trace_open, trace_close, traces)", tsql_register_catalog},
+        {"events", tsql_register_events},
+        {"kernels", tsql_register_kernels},
+        {"tree_edges", tsql_register_tree_edges},
+        {"functions", tsql_register_functions},
+    };
+    /* the catalog's first registration owns it: it is freed when the connection closes */
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        int rc = steps[i].fn(db, c);
+        if (rc != SQLITE_OK) {
+            *pzErrMsg = sqlite3_mprintf("tracesql: registering %s failed: %s", steps[i].what,
+                                        sqlite3_errmsg(db));
+            if (i == 0) tsql_catalog_free(c);
+            return rc;
+        }
+    }
+    return SQLITE_OK;
+}

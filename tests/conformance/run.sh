@@ -1,0 +1,81 @@
+#!/bin/sh
+# Conformance run: compare the tracesql extension with the TraceLens oracle on every
+# trace under ../shared/conformance (relative to the project root), and with
+# TraceLens's own ops_summary.csv where the trace ships one.
+#
+#   tests/conformance/run.sh            # from anywhere
+#   TSQL_EXT=path/to/tracesql SQLITE3=path/to/sqlite3 tests/conformance/run.sh
+#   TSQL_CONFORMANCE_DATA=dir tests/conformance/run.sh   # other data directory
+#
+# Prints one PASS/FAIL line per check and finally exactly one line
+#   conformance: N passed, M failed
+# Exit status is non-zero iff M > 0. If the data directory is missing it prints a
+# loud SKIP line and exits 0.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root" || exit 2
+
+data=${TSQL_CONFORMANCE_DATA:-../shared/conformance}
+py=${PYTHON:-/usr/bin/python3}
+[ -x "$py" ] || py=python3
+
+if [ ! -d "$data" ]; then
+    echo "SKIP: $data not found — conformance tests NOT run"
+    exit 0
+fi
+
+ext=${TSQL_EXT:-build/tracesql}
+if [ ! -e "$ext" ] && [ ! -e "$ext.so" ] && [ ! -e "$ext.dylib" ] && [ ! -e "$ext.dll" ]; then
+    echo "WARNING: extension $ext not found (build it first); every extension check will FAIL"
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsql-conformance.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+out=$tmp/all
+one=$tmp/one
+: > "$out"
+
+# Every trace: *.json.gz / *.json, except TraceDiff's cpu_op_map*.json outputs.
+find "$data" -type f \( -name '*.json.gz' -o -name '*.json' \) ! -name 'cpu_op_map*.json' \
+    | LC_ALL=C sort > "$tmp/list"
+
+ntraces=0
+while IFS= read -r trace; do
+    ntraces=$((ntraces + 1))
+    label=${trace#"$data"/}
+    case "$trace" in
+        *.json.gz) stem=${trace%.json.gz} ;;
+        *) stem=${trace%.json} ;;
+    esac
+    ops="${stem}_perf_report_csvs/ops_summary.csv"
+    if [ -f "$ops" ]; then
+        "$py" "$here/check_trace.py" --label "$label" --ops-summary "$ops" "$trace" \
+            </dev/null > "$one" 2>&1
+    else
+        "$py" "$here/check_trace.py" --label "$label" "$trace" </dev/null > "$one" 2>&1
+    fi
+    rc=$?
+    # a crash that printed no FAIL line still counts as a failure
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
+        echo "FAIL check_trace  $label: exited with status $rc" >> "$one"
+    fi
+    cat "$one"; cat "$one" >> "$out"
+    # the oracle itself must keep reproducing TraceLens's report (no-op without one)
+    "$py" "$here/oracle.py" --selfcheck --label "$label" "$trace" </dev/null > "$one" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
+        echo "FAIL oracle        $label: selfcheck exited with status $rc" >> "$one"
+    fi
+    cat "$one"; cat "$one" >> "$out"
+done < "$tmp/list"
+
+if [ "$ntraces" -eq 0 ]; then
+    echo "FAIL traces        no traces found under $data" | tee -a "$out"
+fi
+passed=$(grep -c '^PASS ' "$out")
+failed=$(grep -c '^FAIL ' "$out")
+echo "conformance: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
