@@ -7,25 +7,47 @@
 
 #include "trace.h"
 
+/* Bytes of w equal to c have their high bit set in the result (SWAR). */
+static inline uint64_t has_byte(uint64_t w, uint64_t c)
+{
+    uint64_t x = w ^ (c * 0x0101010101010101ull);
+    return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+}
+
 const char *tsql_lex_string(tsql_lex *lx, const char *p, int *has_esc)
 {
     const char *s = p + 1;
+    const char *end = lx->end;
     int esc = 0;
     for (;;) {
-        const char *q = memchr(s, '"', (size_t)(lx->end - s));
-        if (!q) {
+        /* find the next '"' or '\\' eight bytes at a time */
+        while (end - s >= 8) {
+            uint64_t w;
+            memcpy(&w, s, 8);
+            uint64_t m = has_byte(w, '"') | has_byte(w, '\\');
+            if (m) {
+                s += __builtin_ctzll(m) >> 3;
+                goto found;
+            }
+            s += 8;
+        }
+        while (s < end && *s != '"' && *s != '\\') s++;
+        if (s >= end) {
             lx->incomplete = 1;
             return NULL;
         }
-        /* the quote is escaped iff an odd number of backslashes precede it */
-        const char *b = q;
-        while (b > p + 1 && b[-1] == '\\') b--;
-        if (b != q || (!esc && memchr(p + 1, '\\', (size_t)(q - p - 1)))) esc = 1;
-        if (((q - b) & 1) == 0) {
+    found:
+        if (*s == '"') {
             if (has_esc) *has_esc = esc;
-            return q + 1;
+            return s + 1;
         }
-        s = q + 1;
+        /* backslash: skip it and the escaped byte */
+        esc = 1;
+        s += 2;
+        if (s > end) {
+            lx->incomplete = 1;
+            return NULL;
+        }
     }
 }
 

@@ -396,11 +396,9 @@ static int time_value(reader *r, uint32_t uid, const char *tok, size_t n, int64_
     if (inexact || (a >= (INT64_C(1) << 53) && *ns % 1000 != 0)) {
         *need_exact = 1;
         if (inexact) r->t->flags[uid] |= TSQL_F_TS_INEXACT;
-    }
-    *d = tsql_parse_double(tok, n);
-    if (isnan(*d) || isinf(*d)) {
-        *ns = TSQL_NULL;
-        return -1;
+        *d = tsql_parse_double(tok, n);
+    } else {
+        *d = tsql_ns_to_us(*ns);
     }
     return 0;
 }
