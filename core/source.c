@@ -590,6 +590,7 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
 
 /* ---- public API ---- */
 
+/* See source.h. Returns the source, or NULL with err filled (offset -1). */
 tsql_source *tsql_source_open(const char *path, tsql_error *err)
 {
     tsql_source *src = calloc(1, sizeof *src);
@@ -677,12 +678,17 @@ fail:
     return NULL;
 }
 
+/* Returns the detected enum tsql_source_kind. */
 int tsql_source_kind(const tsql_source *src) { return src->kind; }
 
+/* Returns the size on disk (0 for a pipe). */
 int64_t tsql_source_file_bytes(const tsql_source *src) { return src->file_bytes; }
 
+/* Returns the uncompressed bytes handed out, the current chunk included. */
 int64_t tsql_source_offset(const tsql_source *src) { return src->offset; }
 
+/* See source.h. Returns 1 with a chunk, 0 at the end, -1 with err filled; after the
+ * end or an error, every later call returns the same (replaying the error). */
 int tsql_source_next(tsql_source *src, const char **data, size_t *len, tsql_error *err)
 {
     *data = NULL;
@@ -722,6 +728,8 @@ failed:
     return -1;
 }
 
+/* Stops and joins the producer (it wakes from a full ring at once and otherwise
+ * notices at its next slot, within one chunk), then frees. Returns nothing. */
 void tsql_source_close(tsql_source *src)
 {
     if (!src) return;

@@ -619,8 +619,6 @@ class Gen:
                     s = tr.next_seq()
                     ins = [T([fout]), T([N, fin]), T([fin, fout], strides=[1, fin]), Sc(1), Sc(1)]
                     with m.op("aten::addmm", ins, seq=s, pre=(6000, 14000)) as ev:
-                        if idx == 0:
-                            m.mem(N * fout * 2)
                         if splitk:
                             m.launch(k_memset(1056, 1.1), api="cudaMemsetAsync")
                         m.launch(k_gemm(N, fout, us, k, tile), api="cudaLaunchKernelExC")
@@ -837,17 +835,19 @@ class Gen:
             elif k == "Mul":
                 with self.bnode("MulBackward0", node):
                     with b.op("aten::mul", [T([B, S, V], F32T), Sc("0.01")]):
+                        b.mem(N * V * 4)
                         b.launch(k_ew("mul_f32", N * V, 203.0, regs=18))
-                b.mem(-N * V * 4)
+                b.mem(-N * V * 4)           # MeanBackward0's output is consumed
             elif k == "ToCopy":
                 with self.bnode("ToCopyBackward0", node):
                     with b.op("aten::to", [T([B, S, V], F32T), Sc(15), Sc("False"), Sc("False"), NONE]):
                         with b.op("aten::_to_copy", [T([B, S, V], F32T), Sc(15), NONE, NONE, NONE, Sc("False"), NONE]):
                             b.leaf("aten::empty_strided", [SL([B, S, V]), SL(contig([B, S, V])), Sc(15), Sc(0), NONE, Sc("False")],
                                    (1800, 4000))
+                            b.mem(N * V * 2)
                             with b.op("aten::copy_", [T([B, S, V]), T([B, S, V], F32T), Sc("False")]):
                                 b.launch(k_ew("to_bf16", N * V, 151.0, regs=20))
-                b.mem(-N * V * 4)
+                b.mem(-N * V * 4)           # MulBackward0's output is consumed
             elif k == "UnsafeView":
                 with self.bnode("UnsafeViewBackward0", node):
                     self.reshape(b, [B, S, V], [N, V])
