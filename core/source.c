@@ -411,7 +411,7 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
                     tsql_error *err)
 {
     if (off < 0 || off > src->file_bytes || (int64_t)n > src->file_bytes - off) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip %s lies outside the file", what);
+        fail(err, TSQL_EFORMAT, 0, -1, "%s lies outside the file", what);
         return -1;
     }
     ssize_t r = pread_full(src->fd, buf, n, off);
@@ -420,16 +420,16 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
         return -1;
     }
     if ((size_t)r < n) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip %s is truncated", what);
+        fail(err, TSQL_EFORMAT, 0, -1, "%s is truncated", what);
         return -1;
     }
     return 0;
 }
 
-/* Finds the end of central directory record (following a zip64 locator if present).
- * Returns 0 with the entry count and directory offset, or -1 with err filled. */
-static int zip_find_directory(tsql_source *src, uint64_t *entries, int64_t *cd_off,
-                              tsql_error *err)
+/* Finds the end of central directory record (following a zip64 locator if present)
+ * and checks that the archive holds exactly one entry.
+ * Returns 0 with the central directory's offset, or -1 with err filled. */
+static int zip_find_directory(tsql_source *src, int64_t *cd_off, tsql_error *err)
 {
     int64_t size = src->file_bytes;
     size_t tail = size < ZIP_EOCD_BYTES + ZIP_MAX_COMMENT ? (size_t)size
@@ -440,7 +440,7 @@ static int zip_find_directory(tsql_source *src, uint64_t *entries, int64_t *cd_o
         return -1;
     }
     int rc = -1;
-    if (zip_read(src, buf, tail, size - (int64_t)tail, "end record", err) < 0) goto out;
+    if (zip_read(src, buf, tail, size - (int64_t)tail, "zip end record", err) < 0) goto out;
 
     /* Search backwards: the record is last, followed only by its comment. */
     int64_t at = -1;
@@ -468,7 +468,7 @@ static int zip_find_directory(tsql_source *src, uint64_t *entries, int64_t *cd_o
         if (le32(loc) != 0x07064b50) goto missing64;
         uint64_t zoff = le64(loc + 8);
         if (zoff > (uint64_t)size) goto missing64;
-        if (zip_read(src, z, sizeof z, (int64_t)zoff, "zip64 end record", err) < 0) goto out;
+        if (zip_read(src, z, sizeof z, (int64_t)zoff, "zip64 end of central directory record", err) < 0) goto out;
         if (le32(z) != 0x06064b50) goto missing64;
         disk = le32(z + 16);
         cd_disk = le32(z + 20);
@@ -488,7 +488,6 @@ static int zip_find_directory(tsql_source *src, uint64_t *entries, int64_t *cd_o
         fail(err, TSQL_EFORMAT, 0, -1, "zip central directory lies outside the file");
         goto out;
     }
-    *entries = n;
     *cd_off = (int64_t)off;
     rc = 0;
     goto out;
@@ -505,12 +504,11 @@ out:
  * Returns 0, or -1 with err filled. */
 static int zip_open_member(tsql_source *src, tsql_error *err)
 {
-    uint64_t entries;
     int64_t cd_off;
-    if (zip_find_directory(src, &entries, &cd_off, err) < 0) return -1;
+    if (zip_find_directory(src, &cd_off, err) < 0) return -1;
 
     unsigned char c[46];
-    if (zip_read(src, c, sizeof c, cd_off, "central directory", err) < 0) return -1;
+    if (zip_read(src, c, sizeof c, cd_off, "zip central directory", err) < 0) return -1;
     if (le32(c) != 0x02014b50) {
         fail(err, TSQL_EFORMAT, 0, -1, "zip central directory is corrupt (bad signature)");
         return -1;
@@ -526,7 +524,7 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
             fail(err, TSQL_ENOMEM, 0, -1, "out of memory reading zip directory");
             return -1;
         }
-        if (zip_read(src, x, xlen, cd_off + 46 + nlen, "central directory", err) < 0) {
+        if (zip_read(src, x, xlen, cd_off + 46 + nlen, "zip central directory", err) < 0) {
             free(x);
             return -1;
         }
@@ -536,11 +534,15 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
             unsigned id = le16(x + i), len = le16(x + i + 2);
             if (i + 4 + len > xlen) break;
             if (id == 0x0001) {
-                const unsigned char *p = x + i + 4, *pe = p + len;
+                uint64_t *want[3] = {&usize, &csize, &lho};
+                size_t used = 0;
                 found = 1;
-                if (usize == 0xffffffffu) { if (p + 8 > pe) found = 0; else { usize = le64(p); p += 8; } }
-                if (csize == 0xffffffffu && found) { if (p + 8 > pe) found = 0; else { csize = le64(p); p += 8; } }
-                if (lho == 0xffffffffu && found) { if (p + 8 > pe) found = 0; else lho = le64(p); }
+                for (int k = 0; k < 3; k++) {
+                    if (*want[k] != 0xffffffffu) continue;
+                    if (used + 8 > len) found = 0;
+                    else *want[k] = le64(x + i + 4 + used);
+                    used += 8;
+                }
                 break;
             }
             i += 4 + len;
@@ -567,11 +569,10 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
     }
 
     unsigned char l[30];
-    if (lho > (uint64_t)src->file_bytes) {
+    if (lho > INT64_MAX || zip_read(src, l, sizeof l, (int64_t)lho, "zip local header", err) < 0) {
         fail(err, TSQL_EFORMAT, 0, -1, "zip local header lies outside the file");
         return -1;
     }
-    if (zip_read(src, l, sizeof l, (int64_t)lho, "local header", err) < 0) return -1;
     if (le32(l) != 0x04034b50) {
         fail(err, TSQL_EFORMAT, 0, -1, "zip local header is corrupt (bad signature)");
         return -1;
