@@ -9,7 +9,7 @@ FROM traces;
 
 .print
 .print Top GPU kernels by total time
-SELECT CASE WHEN length(name) > 64 THEN substr(name, 1, 61) || '...' ELSE name END AS kernel,
+SELECT CASE WHEN length(name) > 60 THEN substr(name, 1, 57) || '...' ELSE name END AS kernel,
        count(*) AS calls, round(sum(dur), 3) AS total_us, round(avg(dur), 3) AS mean_us,
        op_name AS launched_by
 FROM kernels('demo') GROUP BY name, op_name ORDER BY total_us DESC LIMIT 10;

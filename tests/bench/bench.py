@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""make bench: load time, throughput and peak memory of trace_open().
+
+Each trace is loaded in a fresh sqlite3 process; the load time is the extension's own
+measurement (traces.load_seconds), peak RSS is the whole process's (os.wait4).
+The ~1.1 GB trace is generated once under build/bench/ from a conformance trace:
+
+  python3 ../shared/tools/scale_trace.py \
+      ../shared/conformance/tracelens/h100/facebook_timesformer-base-finetuned-k400__1016002.json.gz \
+      build/bench/timesformer_1100mb.json --target-mb 1100
+  (and the same to build/bench/timesformer_1100mb.json.gz for the gzip figure)
+"""
+import glob
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.chdir(ROOT)
+EXT = os.environ.get("TSQL_EXT", "build/tracesql")
+SQLITE = os.environ.get("SQLITE3", "sqlite3")
+SHARED = os.path.join("..", "shared")
+SOURCE = os.path.join(SHARED, "conformance", "tracelens", "h100",
+                      "facebook_timesformer-base-finetuned-k400__1016002.json.gz")
+BIG = ["build/bench/timesformer_1100mb.json", "build/bench/timesformer_1100mb.json.gz"]
+REPEAT = int(os.environ.get("TSQL_BENCH_REPEAT", "3"))
+
+
+def sql_quote(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+def load_best(path):
+    best = None
+    for _ in range(REPEAT):
+        r = load_once(path)
+        if best is None or r[0] < best[0]:
+            best = r
+    return best
+
+
+def load_once(path):
+    sql = f"SELECT trace_open({sql_quote(path)});\nSELECT load_seconds, events, json_bytes FROM traces;\n"
+    r, w = os.pipe()
+    ro, wo = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(r, 0)
+        os.dup2(wo, 1)
+        os.close(w)
+        os.close(ro)
+        os.execvp(SQLITE, [SQLITE, "-batch", ":memory:", "-cmd", f".load {EXT}"])
+    os.close(r)
+    os.close(wo)
+    os.write(w, sql.encode())
+    os.close(w)
+    out = b""
+    while True:
+        chunk = os.read(ro, 65536)
+        if not chunk:
+            break
+        out += chunk
+    os.close(ro)
+    _, status, ru = os.wait4(pid, 0)
+    if status != 0:
+        raise SystemExit(f"bench: loading {path} failed (status {status})")
+    secs, events, jbytes = out.decode().strip().splitlines()[-1].split("|")
+    return float(secs), int(events), int(jbytes), ru.ru_maxrss * 1024
+
+
+def ensure_big():
+    if not os.path.isdir(SHARED):
+        print("SKIP: ../shared not found — the 1.1 GB benchmark trace cannot be generated")
+        return []
+    os.makedirs("build/bench", exist_ok=True)
+    made = []
+    for out in BIG:
+        if not os.path.exists(out):
+            print(f"generating {out} (once) ...", flush=True)
+            subprocess.run([sys.executable, os.path.join(SHARED, "tools", "scale_trace.py"), SOURCE, out,
+                            "--target-mb", "1100"], check=True, stdout=subprocess.DEVNULL)
+        made.append(out)
+    return made
+
+
+def main():
+    traces = sorted(glob.glob(os.path.join(SHARED, "conformance", "**", "*.json.gz"), recursive=True))
+    traces = [t for t in traces if "cpu_op_map" not in t]
+    traces += ensure_big()
+    print(f"{'trace':58} {'file MB':>8} {'JSON MB':>8} {'events':>9} {'load s':>7} {'MB/s':>7} "
+          f"{'peak RSS MB':>11} {'RSS/JSON':>8}")
+    for t in traces:
+        secs, events, jbytes, rss = load_best(t)
+        mb = jbytes / 1e6
+        name = os.path.relpath(t, SHARED) if t.startswith(SHARED) else t
+        print(f"{name[-58:]:58} {os.path.getsize(t) / 1e6:8.1f} {mb:8.1f} {events:9d} {secs:7.3f} "
+              f"{mb / secs if secs else 0:7.0f} {rss / 1e6:11.1f} {rss / jbytes if jbytes else 0:8.2f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
