@@ -30,7 +30,7 @@ HDRS := $(wildcard core/*.h ext/*.h)
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
 APT_TEST := python3 valgrind
 
-.PHONY: all deps demo test test-unit test-sql test-conformance test-asan bench install clean
+.PHONY: all deps deps-check demo test test-unit test-sql test-conformance test-asan bench install clean
 
 all: deps-check build/tracesql.so
 
@@ -67,11 +67,11 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,build/tests/%,$(wildcard tests/unit/test
 
 build/tests/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p build/tests
-	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) $(OPT) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
 
 build/tests/asan/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p build/tests/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
 
 test-unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do $$t || exit 1; done
@@ -91,7 +91,10 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 	  ASAN_OPTIONS=detect_leaks=1 $$t || exit 1; done
 	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  TSQL_EXT=build/asan/tracesql TSQL_SUITE=asan bash tests/run_sql.sh
+	  TSQL_EXT=build/asan/tracesql TSQL_SUITE=asan-sql bash tests/run_sql.sh
+	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  TSQL_EXT=build/asan/tracesql bash tests/conformance/run.sh
 
 test: all
 	@$(MAKE) --no-print-directory test-unit test-sql test-conformance test-asan

@@ -332,17 +332,22 @@ static int nest_python(tsql_trace *t)
             path[np++] = u;
             u = t->parent[u];
         }
-        if (u != NONE && t->edge[u] == TSQL_EDGE_PYTHON && state[u] == 1) {
+        if (np == 0) { /* a root frame: depth 0 */
+            state[i] = 2;
+            continue;
+        }
+        /* u is now the parent of the last frame on the path */
+        uint32_t d;
+        if (state[u] == 1) {
             /* cycle: the last frame on the path points back into it */
             uint32_t last = path[np - 1];
             tsql_trace_warn(t, -1, last, "Python parent ids form a cycle; edge cut");
             t->parent[last] = NONE;
             t->edge[last] = TSQL_EDGE_NONE;
-            u = NONE;
-        }
-        uint32_t d = u == NONE ? 0 : (uint32_t)t->depth[u] + 1;
-        if (u != NONE && t->edge[u] != TSQL_EDGE_PYTHON && t->parent[path[np - 1]] == u)
+            d = 0;
+        } else {
             d = (uint32_t)t->depth[u] + 1;
+        }
         for (uint32_t k = np; k-- > 0;) {
             uint32_t v = path[k];
             t->depth[v] = (uint16_t)(d > UINT16_MAX ? UINT16_MAX : d);
