@@ -885,6 +885,10 @@ tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_e
             tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
             rc = -1;
         }
+        if (rc == 0 && tsql_store_shrink(r.t)) {
+            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+            rc = -1;
+        }
         if (rc == 0) rc = tsql_tree_build(r.t, err);
         if (rc == 0) rc = tsql_store_check_limit(r.t, err, -1);
     } else if (r.src) {

@@ -69,6 +69,34 @@ int tsql_store_grow(tsql_trace *t)
     return 0;
 }
 
+int tsql_store_shrink(tsql_trace *t)
+{
+    /* growth leaves up to half of each column unused; give it back before the tree
+     * build allocates its own arrays (realloc of large blocks remaps, no copy) */
+    uint32_t nc = t->n ? t->n : 1;
+    if (nc >= t->cap) return 0;
+    GROW(t->ph, nc);
+    GROW(t->kind, nc);
+    GROW(t->flags, nc);
+    GROW(t->cat, nc);
+    GROW(t->name, nc);
+    GROW(t->pid, nc);
+    GROW(t->tid, nc);
+    GROW(t->ts_ns, nc);
+    GROW(t->dur_ns, nc);
+    GROW(t->args, nc);
+    GROW(t->pool_at, nc);
+    tsql_icol *cols[] = {ICOLS(t)};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        if (tsql_icol_reserve(cols[i], nc)) return -1;
+    t->cap = nc;
+    if (t->npool && t->npool < t->cap_pool) {
+        GROW(t->pool, t->npool);
+        t->cap_pool = t->npool;
+    }
+    return 0;
+}
+
 int tsql_store_pool_push(tsql_trace *t, int64_t v)
 {
     if (t->npool == t->cap_pool) {

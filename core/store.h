@@ -12,6 +12,8 @@
 
 /* Grows every column to the next capacity. 0 or -1 on OOM. */
 int tsql_store_grow(tsql_trace *t);
+/* Releases unused column capacity after loading. 0 or -1 on OOM. */
+int tsql_store_shrink(tsql_trace *t);
 /* Appends one integer to the args pool. 0 or -1 on OOM. */
 int tsql_store_pool_push(tsql_trace *t, int64_t v);
 /* Records the exact doubles of uid's ts and dur (set TSQL_F_XD on the event). */
