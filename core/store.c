@@ -47,10 +47,9 @@ int tsql_store_check_limit(tsql_trace *t, tsql_error *err, int64_t offset)
         (arr) = np_;                                                                    \
     } while (0)
 
-int tsql_store_grow(tsql_trace *t)
+/* Resizes every per-event column to nc rows. 0 or -1 on OOM. */
+static int resize_columns(tsql_trace *t, uint32_t nc)
 {
-    uint32_t nc = t->cap ? (t->cap < (1u << 22) ? t->cap * 2 : t->cap + (t->cap >> 1)) : 4096;
-    if (nc < t->cap || nc > UINT32_MAX - 2) return -1;
     GROW(t->ph, nc);
     GROW(t->kind, nc);
     GROW(t->flags, nc);
@@ -69,27 +68,19 @@ int tsql_store_grow(tsql_trace *t)
     return 0;
 }
 
+int tsql_store_grow(tsql_trace *t)
+{
+    uint32_t nc = t->cap ? (t->cap < (1u << 22) ? t->cap * 2 : t->cap + (t->cap >> 1)) : 4096;
+    if (nc < t->cap || nc > UINT32_MAX - 2) return -1;
+    return resize_columns(t, nc);
+}
+
 int tsql_store_shrink(tsql_trace *t)
 {
     /* growth leaves up to half of each column unused; give it back before the tree
      * build allocates its own arrays (realloc of large blocks remaps, no copy) */
     uint32_t nc = t->n ? t->n : 1;
-    if (nc >= t->cap) return 0;
-    GROW(t->ph, nc);
-    GROW(t->kind, nc);
-    GROW(t->flags, nc);
-    GROW(t->cat, nc);
-    GROW(t->name, nc);
-    GROW(t->pid, nc);
-    GROW(t->tid, nc);
-    GROW(t->ts_ns, nc);
-    GROW(t->dur_ns, nc);
-    GROW(t->args, nc);
-    GROW(t->pool_at, nc);
-    tsql_icol *cols[] = {ICOLS(t)};
-    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
-        if (tsql_icol_reserve(cols[i], nc)) return -1;
-    t->cap = nc;
+    if (nc < t->cap && resize_columns(t, nc)) return -1;
     if (t->npool && t->npool < t->cap_pool) {
         GROW(t->pool, t->npool);
         t->cap_pool = t->npool;
