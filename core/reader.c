@@ -173,7 +173,6 @@ static int kind_of_cat(const char *s, size_t n, const char *name, size_t name_n,
         {"Operator", TSQL_K_CPU_OP, 1},        {"Runtime", TSQL_K_RUNTIME, 1},
         {"Driver", TSQL_K_DRIVER, 1},          {"Kernel", TSQL_K_KERNEL, 1},
         {"Memcpy", TSQL_K_MEMCPY, 1},          {"Memset", TSQL_K_MEMSET, 1},
-        {"python_function", TSQL_K_PYTHON, 0},
     };
     *old = 0;
     for (size_t i = 0; i < sizeof map / sizeof *map; i++) {

@@ -69,7 +69,6 @@ static int pair_spans(tsql_trace *t)
             top.keys[j] = k;
             if (cur == NONE) top.n++;
             top.vals[j] = i;
-            if (top.n * 2 >= top.nslots) { /* cannot happen: sized for nb keys */ }
         } else if (cur == NONE) {
             tsql_trace_warn(t, -1, i, "E event without a matching B");
         } else {
@@ -415,7 +414,6 @@ static int link_gpu(tsql_trace *t)
     gnext = malloc((size_t)(t->n ? t->n : 1) * sizeof *gnext);
     if (!gnext) goto out;
     /* flows (last wins), (pid, tid, link) -> event (last wins), GPU events per link */
-    uint32_t *glast = NULL;
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] == TSQL_K_AC2G) {
             int64_t id = tsql_icol_get(&t->flow_id, i);
@@ -463,7 +461,6 @@ static int link_gpu(tsql_trace *t)
             if (c != TSQL_NULL) tsql_u64map_put(&corr, c, i, 0);
         }
     }
-    (void)glast;
     /* TraceLens's pass over runtime events in file order */
     for (uint32_t r = 0; r < t->n; r++) {
         if (!tsql_kind_is_launch(t->kind[r])) continue;
