@@ -25,6 +25,8 @@ DEPS_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null)
 CORE_SRC := $(sort $(wildcard core/*.c))
 EXT_SRC := $(sort $(wildcard ext/*.c))
 HDRS := $(wildcard core/*.h ext/*.h)
+SQL_SRC := $(sort $(wildcard sql/*.sql))
+GEN_SQL := build/gen/sql_views.c
 
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
@@ -34,13 +36,18 @@ APT_TEST := python3 valgrind
 
 all: deps-check build/tracesql.so
 
-build/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS)
+build/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
 	@mkdir -p build
-	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm
 
-build/asan/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS)
+build/asan/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
 	@mkdir -p build/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm
+
+# the views of sql/*.sql, embedded as C strings (file-name order = creation order)
+$(GEN_SQL): $(SQL_SRC) sql/embed.awk
+	@mkdir -p build/gen
+	awk -f sql/embed.awk $(SQL_SRC) > $@
 
 # --- dependencies -----------------------------------------------------------
 deps-check:
@@ -67,11 +74,11 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,build/tests/%,$(wildcard tests/unit/test
 
 build/tests/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p build/tests
-	$(CC) $(BASE_CFLAGS) $(OPT) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) $(OPT) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS) -lm
 
 build/tests/asan/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p build/tests/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS)
+	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS) -lm
 
 test-unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do $$t || exit 1; done
@@ -111,4 +118,7 @@ install: build/tracesql.so
 	install -m 0644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/tracesql/
 
 clean:
-	rm -rf build/*.so build/asan build/tests build/tmp
+	rm -rf build/*.so build/asan build/tests build/tmp build/gen
+
+# Further targets (fuzz, lint, ...) live in mk/*.mk, one concern per file.
+-include $(sort $(wildcard mk/*.mk))

@@ -53,5 +53,6 @@ int tsql_register_events(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernels(sqlite3 *db, tsql_catalog *c);
 int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c);
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_views(sqlite3 *db, tsql_catalog *c);
 
 #endif

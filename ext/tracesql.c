@@ -31,6 +31,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"kernels", tsql_register_kernels},
         {"tree_edges", tsql_register_tree_edges},
         {"functions", tsql_register_functions},
+        {"views (sql/*.sql)", tsql_register_views},
     };
     /* the catalog's first registration owns it: it is freed when the connection closes */
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
