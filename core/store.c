@@ -193,9 +193,16 @@ long tsql_trace_args_json(const tsql_trace *t, uint32_t uid, tsql_buf *buf)
                                &t->seq, &t->python_id, &t->python_parent};
     size_t i = 0;
     while (i < n) {
-        /* copy up to the next placeholder byte (1..8) */
+        /* copy up to the next placeholder byte (1..8). Placeholders stand only where a
+         * value starts; strings are copied whole, since a malformed file can hold raw
+         * control bytes (even NUL) inside them */
         size_t j = i;
-        while (j < n && (unsigned char)s[j] > TSQL_PH_POOL) j++;
+        while (j < n && (unsigned char)s[j] > TSQL_PH_POOL) {
+            if (s[j++] != '"') continue;
+            while (j < n && s[j] != '"') j += s[j] == '\\' ? 2 : 1;
+            if (j < n) j++;
+        }
+        if (j > n) j = n;
         if (tsql_buf_reserve(buf, j - i + 1)) return -1;
         memcpy(buf->p + buf->n, s + i, j - i);
         buf->n += j - i;
