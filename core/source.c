@@ -26,9 +26,14 @@
 #include <unistd.h>
 #include <zlib.h>
 
+/* The fuzz build (tests/fuzz) makes chunks tiny so that events cross chunk ends. */
+#ifndef TSQL_SOURCE_CHUNK_BYTES
+#define TSQL_SOURCE_CHUNK_BYTES (4 << 20)
+#endif
+
 enum {
     RING_SLOTS = 4,            /* one held by the consumer, three filling ahead */
-    CHUNK_BYTES = 4 << 20,     /* size of one ring slot */
+    CHUNK_BYTES = TSQL_SOURCE_CHUNK_BYTES, /* size of one ring slot */
     IN_BYTES = 1 << 20,        /* compressed input buffer */
     SNIFF_BYTES = 4,           /* enough for the zip signature */
     ZIP_EOCD_BYTES = 22,       /* end of central directory record without comment */
