@@ -6,6 +6,8 @@
 
 #include "store.h"
 
+#include "attribution.h"
+
 const char *const tsql_kind_names[TSQL_K_COUNT] = {
     "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
     "gpu_memcpy", "gpu_memset",  "python_function",     "user_annotation",
@@ -301,6 +303,7 @@ long tsql_trace_find_correlation(tsql_trace *t, int64_t c, uint32_t *count)
 void tsql_trace_free(tsql_trace *t)
 {
     if (!t) return;
+    tsql_attrib_free(t->attrib);
     free(t->path);
     tsql_intern_free(&t->strings);
     free(t->ph);

@@ -164,6 +164,9 @@ typedef struct tsql_trace {
 
     size_t mem_limit;       /* 0 = none; otherwise fail cleanly past this many bytes */
     size_t mem_used;        /* bytes held by the columns (approximate, for the limit) */
+
+    /* analyses built on first use, freed with the trace */
+    struct tsql_attrib *attrib; /* attribution.c: kernel launchers, ops_summary */
 } tsql_trace;
 
 enum tsql_edge { TSQL_EDGE_NONE = 0, TSQL_EDGE_CPU = 1, TSQL_EDGE_LAUNCH = 2, TSQL_EDGE_PYTHON = 3 };

@@ -52,7 +52,10 @@ int tsql_register_catalog(sqlite3 *db, tsql_catalog *c);
 int tsql_register_events(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernels(sqlite3 *db, tsql_catalog *c);
 int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c);
+int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c);
+int tsql_register_ops_summary(sqlite3 *db, tsql_catalog *c);
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_views(sqlite3 *db, tsql_catalog *c);
+int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
 
 #endif

@@ -30,7 +30,10 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"events", tsql_register_events},
         {"kernels", tsql_register_kernels},
         {"tree_edges", tsql_register_tree_edges},
+        {"kernel_launchers", tsql_register_kernel_launchers},
+        {"ops_summary", tsql_register_ops_summary},
         {"functions", tsql_register_functions},
+        {"statistics functions", tsql_register_stats_functions},
         {"views (sql/*.sql)", tsql_register_views},
     };
     /* the catalog's first registration owns it: it is freed when the connection closes */

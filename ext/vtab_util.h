@@ -43,6 +43,9 @@ typedef struct tsql_table {
     int (*column)(tsql_cursor *cur, sqlite3_context *ctx, int col);
     /* optional: 1 if a scan should skip this row (rows are dense otherwise) */
     int (*skip_row)(const tsql_trace *t, uint32_t row);
+    /* optional: builds what the table reads (an analysis) before the first row;
+     * non-zero means out of memory */
+    int (*prepare)(tsql_trace *t);
 } tsql_table;
 
 struct tsql_cursor {
@@ -72,5 +75,9 @@ void tsql_result_i64(sqlite3_context *ctx, int64_t v);
 void tsql_result_uid(sqlite3_context *ctx, uint32_t uid);
 void tsql_result_pidtid(tsql_cursor *cur, sqlite3_context *ctx, uint32_t id);
 void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, const char *key);
+/* Appends s as a JSON string literal (quotes and escapes) / a double in its shortest
+ * round-trip form (what Python's repr prints; JSON null for NaN and infinities). */
+int tsql_json_str(tsql_buf *b, const char *s, size_t n);
+int tsql_json_double(tsql_buf *b, double x);
 
 #endif

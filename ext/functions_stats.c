@@ -1,0 +1,369 @@
+/*
+ * functions_stats.c — the statistics the perf report needs and SQLite lacks, with
+ * pandas' / numpy's definitions (reference-semantics §6.2, §6.6):
+ *
+ *   median(x)                    aggregate: median of non-NULL values (mean of the two
+ *                                middle ones for an even count); NULL if none
+ *   stdev(x)                     aggregate: sample standard deviation (n - 1); NULL if
+ *                                fewer than 2 values (pandas' std)
+ *   stdev_pop(x)                 aggregate: population standard deviation (numpy's std)
+ *   kernel_details_summary(kd)   aggregate over kernel_details JSON lists (one per op
+ *                                instance): TraceLens's per-position kernel statistics
+ *                                as a JSON array (§6.6)
+ *   trunc_kernel_details(s)      scalar: the truncated form of such a summary (§6.6)
+ *
+ * All are deterministic and innocuous.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "vtab_util.h"
+
+/* ---------- collected values ---------- */
+
+typedef struct dvec {
+    double *v;
+    size_t n, cap;
+} dvec;
+
+static int dvec_push(dvec *d, double x)
+{
+    if (d->n == d->cap) {
+        size_t nc = d->cap ? d->cap * 2 : 16;
+        double *nv = sqlite3_realloc64(d->v, nc * sizeof *nv);
+        if (!nv) return -1;
+        d->v = nv;
+        d->cap = nc;
+    }
+    d->v[d->n++] = x;
+    return 0;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static double mean_of(const double *v, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++) s += v[i];
+    return s / (double)n;
+}
+
+/* sorts v */
+static double median_of(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+static double var_of(const double *v, size_t n, size_t ddof)
+{
+    double m = mean_of(v, n), s = 0;
+    for (size_t i = 0; i < n; i++) s += (v[i] - m) * (v[i] - m);
+    return s / (double)(n - ddof);
+}
+
+static void collect_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    dvec *d = sqlite3_aggregate_context(ctx, sizeof *d);
+    if (!d || dvec_push(d, sqlite3_value_double(argv[0]))) sqlite3_result_error_nomem(ctx);
+}
+
+static void median_final(sqlite3_context *ctx)
+{
+    dvec *d = sqlite3_aggregate_context(ctx, 0);
+    if (d && d->n) sqlite3_result_double(ctx, median_of(d->v, d->n));
+    if (d) sqlite3_free(d->v);
+}
+
+static void stdev_final(sqlite3_context *ctx)
+{
+    dvec *d = sqlite3_aggregate_context(ctx, 0);
+    if (d && d->n >= 2) sqlite3_result_double(ctx, sqrt(var_of(d->v, d->n, 1)));
+    if (d) sqlite3_free(d->v);
+}
+
+static void stdev_pop_final(sqlite3_context *ctx)
+{
+    dvec *d = sqlite3_aggregate_context(ctx, 0);
+    if (d && d->n >= 1) sqlite3_result_double(ctx, sqrt(var_of(d->v, d->n, 0)));
+    if (d) sqlite3_free(d->v);
+}
+
+/* ---------- kernel_details_summary ---------- */
+
+/* The template is the first non-empty list; rows of another length are skipped;
+ * position i pools the i-th event's dur of every kept row. */
+typedef struct kd_acc {
+    cJSON *tmpl;           /* the template list (owned) */
+    int npos;
+    dvec *durs;            /* one per position */
+    int failed;
+} kd_acc;
+
+static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    kd_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
+    if (!a) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    if (a->failed) return;
+    cJSON *list = cJSON_ParseWithLength((const char *)sqlite3_value_text(argv[0]),
+                                        (size_t)sqlite3_value_bytes(argv[0]));
+    if (!cJSON_IsArray(list)) {
+        cJSON_Delete(list);
+        a->failed = 1;
+        sqlite3_result_error(ctx, "kernel_details_summary: argument is not a JSON array", -1);
+        return;
+    }
+    int n = cJSON_GetArraySize(list);
+    if (!a->tmpl) {
+        if (n == 0) {
+            cJSON_Delete(list);
+            return;
+        }
+        a->tmpl = list;
+        a->npos = n;
+        a->durs = sqlite3_malloc64((sqlite3_uint64)n * sizeof *a->durs);
+        if (!a->durs) {
+            a->failed = 1;
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+        memset(a->durs, 0, (size_t)n * sizeof *a->durs);
+    } else if (n != a->npos) {
+        cJSON_Delete(list);
+        return;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list) {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(e, "dur");
+        if (cJSON_IsNumber(d) && dvec_push(&a->durs[i], d->valuedouble)) {
+            a->failed = 1;
+            sqlite3_result_error_nomem(ctx);
+            break;
+        }
+        i++;
+    }
+    if (list != a->tmpl) cJSON_Delete(list);
+}
+
+typedef struct kd_entry {
+    double total;
+    const char *name;
+    int pos;
+} kd_entry;
+
+static int cmp_entry(const void *x, const void *y)
+{
+    const kd_entry *a = x, *b = y;
+    if (a->total != b->total) return a->total < b->total ? -1 : 1;
+    int c = strcmp(a->name, b->name);
+    if (c) return c;
+    return (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+static int put_num(tsql_buf *b, const char *key, double x)
+{
+    size_t kl = strlen(key);
+    if (tsql_buf_reserve(b, kl + 4)) return -1;
+    b->p[b->n++] = ',';
+    if (tsql_json_str(b, key, kl)) return -1;
+    b->p[b->n++] = ':';
+    return tsql_json_double(b, x);
+}
+
+static void kd_final(sqlite3_context *ctx)
+{
+    kd_acc *a = sqlite3_aggregate_context(ctx, 0);
+    if (!a) {
+        sqlite3_result_text(ctx, "[]", 2, SQLITE_STATIC);
+        return;
+    }
+    tsql_buf b = {0};
+    kd_entry *ent = NULL;
+    int nomem = 0;
+    if (a->failed) goto done;
+    if (!a->tmpl) {
+        sqlite3_result_text(ctx, "[]", 2, SQLITE_STATIC);
+        goto done;
+    }
+    ent = sqlite3_malloc64((sqlite3_uint64)a->npos * sizeof *ent);
+    if (!ent) {
+        nomem = 1;
+        goto done;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, a->tmpl) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
+        double s = 0;
+        for (size_t j = 0; j < a->durs[i].n; j++) s += a->durs[i].v[j];
+        ent[i] = (kd_entry){s, cJSON_IsString(nm) ? nm->valuestring : "", i};
+        i++;
+    }
+    qsort(ent, (size_t)a->npos, sizeof *ent, cmp_entry);
+    if (tsql_buf_reserve(&b, 2)) goto oom;
+    b.p[b.n++] = '[';
+    for (int k = 0; k < a->npos; k++) {
+        int p = ent[k].pos;
+        const cJSON *te = cJSON_GetArrayItem(a->tmpl, p);
+        const cJSON *stream = cJSON_GetObjectItemCaseSensitive(te, "stream");
+        dvec *d = &a->durs[p];
+        if (tsql_buf_reserve(&b, 16)) goto oom;
+        if (k) b.p[b.n++] = ',';
+        memcpy(b.p + b.n, "{\"name\":", 8);
+        b.n += 8;
+        if (tsql_json_str(&b, ent[k].name, strlen(ent[k].name))) goto oom;
+        if (tsql_buf_reserve(&b, 48)) goto oom;
+        if (cJSON_IsNumber(stream))
+            b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)stream->valuedouble);
+        else
+            b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
+        b.n += (size_t)snprintf(b.p + b.n, 48, ",\"count\":%zu", d->n);
+        if (put_num(&b, "total_duration_us", ent[k].total)) goto oom;
+        if (d->n) {
+            double mean = mean_of(d->v, d->n), sd = sqrt(var_of(d->v, d->n, 0));
+            double mn = d->v[0], mx = d->v[0];
+            for (size_t j = 1; j < d->n; j++) {
+                if (d->v[j] < mn) mn = d->v[j];
+                if (d->v[j] > mx) mx = d->v[j];
+            }
+            double med = median_of(d->v, d->n);
+            if (put_num(&b, "mean_duration_us", mean) || put_num(&b, "median_duration_us", med) ||
+                put_num(&b, "std_dev_duration_us", sd) || put_num(&b, "min_duration_us", mn) ||
+                put_num(&b, "max_duration_us", mx))
+                goto oom;
+        }
+        if (tsql_buf_reserve(&b, 1)) goto oom;
+        b.p[b.n++] = '}';
+    }
+    if (tsql_buf_reserve(&b, 1)) goto oom;
+    b.p[b.n++] = ']';
+    sqlite3_result_text(ctx, b.p, (int)b.n, SQLITE_TRANSIENT);
+    goto done;
+oom:
+    nomem = 1;
+done:
+    if (nomem) sqlite3_result_error_nomem(ctx);
+    free(b.p);
+    sqlite3_free(ent);
+    if (a) {
+        for (int k = 0; a->durs && k < a->npos; k++) sqlite3_free(a->durs[k].v);
+        sqlite3_free(a->durs);
+        cJSON_Delete(a->tmpl);
+    }
+}
+
+/* Python's round(x, 2): glibc's printf rounds the exact binary value half-to-even,
+ * as Python does. */
+static double round2(double x)
+{
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.2f", x);
+    return strtod(tmp, NULL);
+}
+
+/* trunc_kernel_details(summary): [{name (64 chars + '...'), stream, mean rounded to 2}] */
+static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    cJSON *s = cJSON_ParseWithLength((const char *)sqlite3_value_text(argv[0]),
+                                     (size_t)sqlite3_value_bytes(argv[0]));
+    if (!cJSON_IsArray(s)) {
+        cJSON_Delete(s);
+        sqlite3_result_error(ctx, "trunc_kernel_details: argument is not a JSON array", -1);
+        return;
+    }
+    if (cJSON_GetArraySize(s) == 0) {
+        cJSON_Delete(s);
+        return; /* TraceLens gives None for an empty summary */
+    }
+    tsql_buf b = {0};
+    int bad = tsql_buf_reserve(&b, 1);
+    if (!bad) b.p[b.n++] = '[';
+    const cJSON *e;
+    int k = 0;
+    cJSON_ArrayForEach(e, s) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "stream");
+        const cJSON *mean = cJSON_GetObjectItemCaseSensitive(e, "mean_duration_us");
+        const char *name = cJSON_IsString(nm) ? nm->valuestring : "";
+        size_t len = strlen(name);
+        /* 64 characters, not bytes: count UTF-8 lead bytes */
+        size_t cut = 0, chars = 0;
+        while (cut < len && chars < 64) {
+            cut++;
+            while (cut < len && ((unsigned char)name[cut] & 0xC0) == 0x80) cut++;
+            chars++;
+        }
+        bad = bad || tsql_buf_reserve(&b, 16);
+        if (bad) break;
+        if (k++) b.p[b.n++] = ',';
+        memcpy(b.p + b.n, "{\"name\":", 8);
+        b.n += 8;
+        if (cut < len) {
+            char *tmp = malloc(cut + 4);
+            bad = !tmp;
+            if (!bad) {
+                memcpy(tmp, name, cut);
+                memcpy(tmp + cut, "...", 4);
+                bad = tsql_json_str(&b, tmp, cut + 3) != 0;
+                free(tmp);
+            }
+        } else {
+            bad = tsql_json_str(&b, name, len) != 0;
+        }
+        bad = bad || tsql_buf_reserve(&b, 64);
+        if (bad) break;
+        if (cJSON_IsNumber(st)) b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)st->valuedouble);
+        else b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
+        if (cJSON_IsNumber(mean)) bad = put_num(&b, "mean_duration_us", round2(mean->valuedouble));
+        bad = bad || tsql_buf_reserve(&b, 2);
+        if (bad) break;
+        b.p[b.n++] = '}';
+    }
+    if (!bad) bad = tsql_buf_reserve(&b, 1);
+    if (!bad) {
+        b.p[b.n++] = ']';
+        sqlite3_result_text(ctx, b.p, (int)b.n, SQLITE_TRANSIENT);
+    } else {
+        sqlite3_result_error_nomem(ctx);
+    }
+    free(b.p);
+    cJSON_Delete(s);
+}
+
+int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
+{
+    (void)c;
+    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    int rc = sqlite3_create_function(db, "median", 1, pure, NULL, NULL, collect_step, median_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "stdev", 1, pure, NULL, NULL, collect_step, stdev_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "stdev_pop", 1, pure, NULL, NULL, collect_step, stdev_pop_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "kernel_details_summary", 1, pure, NULL, NULL, kd_step, kd_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "trunc_kernel_details", 1, pure, NULL, trunc_kd, NULL, NULL);
+    return rc;
+}
