@@ -7,9 +7,10 @@
  *   stdev(x)                     aggregate: sample standard deviation (n - 1); NULL if
  *                                fewer than 2 values (pandas' std)
  *   stdev_pop(x)                 aggregate: population standard deviation (numpy's std)
- *   kernel_details_summary(kd)   aggregate over kernel_details JSON lists (one per op
- *                                instance): TraceLens's per-position kernel statistics
- *                                as a JSON array (§6.6)
+ *   kernel_details_summary(kd [, ord])
+ *                                aggregate over kernel_details JSON lists (one per op
+ *                                instance, in the order of ord): TraceLens's
+ *                                per-position kernel statistics as a JSON array (§6.6)
  *   trunc_kernel_details(s)      scalar: the truncated form of such a summary (§6.6)
  *
  * All are deterministic and innocuous.
@@ -105,18 +106,25 @@ static void stdev_pop_final(sqlite3_context *ctx)
 
 /* ---------- kernel_details_summary ---------- */
 
-/* The template is the first non-empty list; rows of another length are skipped;
- * position i pools the i-th event's dur of every kept row. */
+/* Rows are kept until the end because the template is the first non-empty list in
+ * row order, and row order is the optional second argument (SQLite does not promise
+ * the order in which a group's rows reach an aggregate). */
+typedef struct kd_row {
+    double ord;
+    int n;
+    double *dur;           /* n values */
+} kd_row;
+
 typedef struct kd_acc {
-    cJSON *tmpl;           /* the template list (owned) */
-    int npos;
-    dvec *durs;            /* one per position */
+    kd_row *rows;
+    size_t n, cap;
+    cJSON *tmpl;           /* the template list (owned), set in final */
+    double tmpl_ord;
     int failed;
 } kd_acc;
 
 static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    (void)argc;
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     kd_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
     if (!a) {
@@ -132,37 +140,46 @@ static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error(ctx, "kernel_details_summary: argument is not a JSON array", -1);
         return;
     }
+    double ord = argc > 1 ? sqlite3_value_double(argv[1]) : (double)a->n;
     int n = cJSON_GetArraySize(list);
-    if (!a->tmpl) {
-        if (n == 0) {
-            cJSON_Delete(list);
-            return;
-        }
-        a->tmpl = list;
-        a->npos = n;
-        a->durs = sqlite3_malloc64((sqlite3_uint64)n * sizeof *a->durs);
-        if (!a->durs) {
-            a->failed = 1;
-            sqlite3_result_error_nomem(ctx);
-            return;
-        }
-        memset(a->durs, 0, (size_t)n * sizeof *a->durs);
-    } else if (n != a->npos) {
-        cJSON_Delete(list);
-        return;
+    if (a->n == a->cap) {
+        size_t nc = a->cap ? a->cap * 2 : 16;
+        kd_row *nr = sqlite3_realloc64(a->rows, nc * sizeof *nr);
+        if (!nr) goto oom;
+        a->rows = nr;
+        a->cap = nc;
     }
+    kd_row *r = &a->rows[a->n];
+    r->ord = ord;
+    r->n = n;
+    r->dur = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof *r->dur);
+    if (!r->dur) goto oom;
+    a->n++;
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, list) {
         const cJSON *d = cJSON_GetObjectItemCaseSensitive(e, "dur");
-        if (cJSON_IsNumber(d) && dvec_push(&a->durs[i], d->valuedouble)) {
-            a->failed = 1;
-            sqlite3_result_error_nomem(ctx);
-            break;
-        }
-        i++;
+        r->dur[i++] = cJSON_IsNumber(d) ? d->valuedouble : NAN;
     }
-    if (list != a->tmpl) cJSON_Delete(list);
+    /* the template: the non-empty list with the smallest row order */
+    if (n > 0 && (!a->tmpl || ord < a->tmpl_ord)) {
+        cJSON_Delete(a->tmpl);
+        a->tmpl = list;
+        a->tmpl_ord = ord;
+        return;
+    }
+    cJSON_Delete(list);
+    return;
+oom:
+    cJSON_Delete(list);
+    a->failed = 1;
+    sqlite3_result_error_nomem(ctx);
+}
+
+static int cmp_row(const void *x, const void *y)
+{
+    const kd_row *a = x, *b = y;
+    return (a->ord > b->ord) - (a->ord < b->ord);
 }
 
 typedef struct kd_entry {
@@ -199,34 +216,46 @@ static void kd_final(sqlite3_context *ctx)
     }
     tsql_buf b = {0};
     kd_entry *ent = NULL;
-    int nomem = 0;
+    dvec *durs = NULL;
+    int nomem = 0, npos_done = 0;
     if (a->failed) goto done;
     if (!a->tmpl) {
         sqlite3_result_text(ctx, "[]", 2, SQLITE_STATIC);
         goto done;
     }
-    ent = sqlite3_malloc64((sqlite3_uint64)a->npos * sizeof *ent);
-    if (!ent) {
+    int npos = cJSON_GetArraySize(a->tmpl);
+    durs = sqlite3_malloc64((sqlite3_uint64)npos * sizeof *durs);
+    ent = sqlite3_malloc64((sqlite3_uint64)npos * sizeof *ent);
+    if (!ent || !durs) {
         nomem = 1;
         goto done;
+    }
+    memset(durs, 0, (size_t)npos * sizeof *durs);
+    /* pool position by position, rows in row order; other lengths are skipped */
+    qsort(a->rows, a->n, sizeof *a->rows, cmp_row);
+    for (size_t r = 0; r < a->n; r++) {
+        if (a->rows[r].n != npos) continue;
+        for (int p = 0; p < npos; p++)
+            if (!isnan(a->rows[r].dur[p]) && dvec_push(&durs[p], a->rows[r].dur[p])) goto oom;
     }
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, a->tmpl) {
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
         double s = 0;
-        for (size_t j = 0; j < a->durs[i].n; j++) s += a->durs[i].v[j];
+        for (size_t j = 0; j < durs[i].n; j++) s += durs[i].v[j];
         ent[i] = (kd_entry){s, cJSON_IsString(nm) ? nm->valuestring : "", i};
         i++;
     }
-    qsort(ent, (size_t)a->npos, sizeof *ent, cmp_entry);
+    npos_done = npos;
+    qsort(ent, (size_t)npos, sizeof *ent, cmp_entry);
     if (tsql_buf_reserve(&b, 2)) goto oom;
     b.p[b.n++] = '[';
-    for (int k = 0; k < a->npos; k++) {
+    for (int k = 0; k < npos; k++) {
         int p = ent[k].pos;
         const cJSON *te = cJSON_GetArrayItem(a->tmpl, p);
         const cJSON *stream = cJSON_GetObjectItemCaseSensitive(te, "stream");
-        dvec *d = &a->durs[p];
+        dvec *d = &durs[p];
         if (tsql_buf_reserve(&b, 16)) goto oom;
         if (k) b.p[b.n++] = ',';
         memcpy(b.p + b.n, "{\"name\":", 8);
@@ -265,9 +294,11 @@ done:
     if (nomem) sqlite3_result_error_nomem(ctx);
     free(b.p);
     sqlite3_free(ent);
+    for (int k = 0; durs && k < npos_done; k++) sqlite3_free(durs[k].v);
+    sqlite3_free(durs);
     if (a) {
-        for (int k = 0; a->durs && k < a->npos; k++) sqlite3_free(a->durs[k].v);
-        sqlite3_free(a->durs);
+        for (size_t r = 0; r < a->n; r++) sqlite3_free(a->rows[r].dur);
+        sqlite3_free(a->rows);
         cJSON_Delete(a->tmpl);
     }
 }
@@ -363,6 +394,8 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
         rc = sqlite3_create_function(db, "stdev_pop", 1, pure, NULL, NULL, collect_step, stdev_pop_final);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "kernel_details_summary", 1, pure, NULL, NULL, kd_step, kd_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "kernel_details_summary", 2, pure, NULL, NULL, kd_step, kd_final);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "trunc_kernel_details", 1, pure, NULL, trunc_kd, NULL, NULL);
     return rc;
