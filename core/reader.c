@@ -880,6 +880,9 @@ tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_e
         r.t->file_bytes = tsql_source_file_bytes(r.src);
         rc = rd_document(&r);
         if (rc == 0) r.t->json_bytes = tsql_source_offset(r.src);
+        /* the chunk ring is not needed past here: free it before the tree build's peak */
+        tsql_source_close(r.src);
+        r.src = NULL;
         if (rc == 0 && read_metadata(&r)) {
             tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
             rc = -1;
@@ -893,7 +896,7 @@ tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_e
     } else if (r.src) {
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
     }
-    if (r.src && err->code != TSQL_OK && r.t->format != 0) err->compressed = 1;
+    if (err->code != TSQL_OK && r.t->format != 0) err->compressed = 1;
     tsql_source_close(r.src);
     free(r.stitch.p);
     free(r.tpl.p);

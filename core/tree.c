@@ -287,34 +287,49 @@ out:
 
 /* ---------- Python frames by Python parent id ---------- */
 
+/* Slot of Python id k in the uid-only table ids (its own, or the empty one). */
+static uint32_t py_slot(const tsql_trace *t, const uint32_t *ids, uint32_t ns, int64_t k)
+{
+    uint32_t j = tsql_u64_hash((uint64_t)k) & (ns - 1);
+    while (ids[j] != NONE && tsql_icol_get(&t->python_id, ids[j]) != k) j = (j + 1) & (ns - 1);
+    return j;
+}
+
 static int nest_python(tsql_trace *t)
 {
     uint32_t m = 0;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->kind[i] == TSQL_K_PYTHON && t->python_id.v[i] != ICOL_NULL) m++;
     if (!m) return 0;
-    tsql_u64map ids;
-    if (tsql_u64map_init(&ids, m)) return -1;
+    /* Python id -> uid. Python frames are most events of a with_stack trace, so the
+     * table holds only uids (the key is read back from the python_id column): 4 bytes
+     * a slot instead of 12, which keeps this map below the load's peak memory. */
+    uint32_t ns = 16;
+    while (ns < m + m / 2 + 16) ns *= 2;
+    uint32_t *ids = malloc((size_t)ns * sizeof *ids);
+    if (!ids) return -1;
+    memset(ids, 0xFF, (size_t)ns * sizeof *ids);
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] != TSQL_K_PYTHON) continue;
         int64_t id = tsql_icol_get(&t->python_id, i);
         if (id == TSQL_NULL) continue;
-        if (tsql_u64map_get(&ids, id) != NONE)
+        uint32_t j = py_slot(t, ids, ns, id);
+        if (ids[j] != NONE)
             tsql_trace_warn(t, -1, i, "duplicate Python id %lld; the first frame keeps it",
                             (long long)id);
         else
-            tsql_u64map_put(&ids, id, i, 0);
+            ids[j] = i;
     }
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] != TSQL_K_PYTHON) continue;
         int64_t pp = tsql_icol_get(&t->python_parent, i);
         if (pp == TSQL_NULL) continue;
-        uint32_t p = tsql_u64map_get(&ids, pp);
+        uint32_t p = ids[py_slot(t, ids, ns, pp)];
         if (p == NONE || p == i) continue;
         t->parent[i] = p;
         t->edge[i] = TSQL_EDGE_PYTHON;
     }
-    tsql_u64map_free(&ids);
+    free(ids);
     /* depths; parent ids may form cycles in a corrupt trace: cut them */
     uint8_t *state = calloc(t->n, 1); /* 0 new, 1 on the current path, 2 done */
     uint32_t *path = malloc((size_t)t->n * sizeof *path);
