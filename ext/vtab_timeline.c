@@ -11,6 +11,9 @@
  * (1 = only GPU events TraceLens links to a launch, its default; 0 = every GPU event;
  * NULL = 1), micro_idle_thresh_us (NULL = one idle_time row; a value splits idle into
  * micro_idle_time / macro_idle_time). The rows are computed when the scan starts.
+ *
+ * Also pd_sum(x): the aggregate sum the way pandas' groupby sum and mean add up
+ * (Kahan-compensated, in row order), so the report's sums match TraceLens's digits.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -274,7 +277,51 @@ static const sqlite3_module tl_module = {
     .xRowid = tl_rowid,
 };
 
+/* ---------- pd_sum(x) ---------- */
+
+typedef struct pd_sum_ctx {
+    double sum, comp;   /* Kahan sum and compensation (pandas' group_sum) */
+    int64_t isum;       /* exact sum while every value is an integer */
+    int64_t n;
+    int all_int, overflow;
+} pd_sum_ctx;
+
+static void pd_sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    int t = sqlite3_value_numeric_type(argv[0]);
+    if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) return; /* NULL (or text) is skipped */
+    pd_sum_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
+    if (!p) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    if (p->n++ == 0) p->all_int = 1;
+    if (t == SQLITE_INTEGER) {
+        sqlite3_int64 v = sqlite3_value_int64(argv[0]);
+        if (__builtin_add_overflow(p->isum, v, &p->isum)) p->overflow = 1;
+    } else {
+        p->all_int = 0;
+    }
+    double y = sqlite3_value_double(argv[0]) - p->comp;
+    double s = p->sum + y;
+    p->comp = (s - p->sum) - y;
+    p->sum = s;
+}
+
+static void pd_sum_final(sqlite3_context *ctx)
+{
+    pd_sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
+    if (p && p->n && p->all_int && !p->overflow) sqlite3_result_int64(ctx, p->isum);
+    else sqlite3_result_double(ctx, p ? p->sum : 0.0);
+}
+
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
 {
-    return sqlite3_create_module_v2(db, "gpu_timeline_raw", &tl_module, c, NULL);
+    int rc = sqlite3_create_module_v2(db, "gpu_timeline_raw", &tl_module, c, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "pd_sum", 1,
+                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                                     NULL, pd_sum_step, pd_sum_final);
+    return rc;
 }

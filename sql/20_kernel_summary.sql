@@ -1,0 +1,92 @@
+-- 20_kernel_summary.sql — kernel_context (one row per kernel with the op around its
+-- launch) and kernel_summary (TraceLens's kernel_summary sheet; docs/report.md).
+
+-- kernel_context: every GPU event of kind 'kernel' (memcpy and memset excluded,
+-- kernels whose launch is not linked included), in file order, with TraceLens's view
+-- of where it came from:
+--   launcher_uid, launcher   the runtime call TraceLens links it to (NULL if unlinked)
+--   parent_op_uid, parent_op the nearest cpu_op above that call (no `execute`
+--                            skipping); NULL if none, or if TraceLens left the call out
+--                            of its tree
+--   parent_op_category       that op's category: its kernel_launchers.op_category
+--                            when it launches kernels itself, else op_category(name)
+-- ts, dur in µs.
+CREATE TEMP VIEW IF NOT EXISTS kernel_context AS
+WITH base AS (
+    SELECT k.trace_id, k.uid, k.name, k.stream, k.ts, k.dur, k.dur_ns,
+           k.tl_runtime_uid AS launcher_uid,
+           CASE WHEN k.tl_runtime_uid IS NOT NULL THEN k.launcher_name END AS launcher,
+           -- the nearest cpu_op is TraceLens's too unless the runtime call itself is
+           -- out of TraceLens's tree (only possible when no launcher op was found)
+           CASE WHEN k.tl_runtime_uid IS NULL OR k.op_uid IS NULL THEN 0
+                WHEN k.tl_launcher_uid IS NOT NULL AND k.tl_launcher_uid <> k.tl_runtime_uid THEN 1
+                ELSE NOT coalesce((SELECT e.tl_dropped FROM events e
+                                   WHERE e.trace_id = k.trace_id AND e.uid = k.tl_runtime_uid), 0)
+           END AS has_op,
+           k.op_uid, k.op_name
+    FROM kernels k
+    WHERE k.kind = 'kernel'
+)
+SELECT trace_id, uid, name, stream, ts, dur, dur_ns, launcher_uid, launcher,
+       CASE WHEN has_op THEN op_uid END AS parent_op_uid,
+       CASE WHEN has_op THEN op_name END AS parent_op,
+       CASE WHEN has_op THEN
+           coalesce((SELECT l.op_category FROM kernel_launchers l
+                     WHERE l.trace_id = base.trace_id AND l.uid = base.op_uid),
+                    op_category(op_name))
+       END AS parent_op_category
+FROM base;
+
+-- kernel_summary: kernels grouped by (parent_op_category, parent_op, kernel_name,
+-- stream), largest total first. TraceLens's fallbacks apply: a kernel with no parent op
+-- gets its launcher's name as parent_op and the category 'graph' (launcher name
+-- contains cudagraph / graphlaunch, any case) or 'runtime'; an unlinked kernel has
+-- both NULL. When no kernel of a trace has a parent op (a GPU-only trace) parent_op is
+-- NULL throughout and is not a grouping key.
+--   dur_sum_us, dur_mean_us, dur_min_us, dur_max_us   µs
+--   pct_of_kernels_time   dur_sum_us / Σ dur of all the trace's kernels × 100
+--   pct_of_total_time     dur_sum_us / gpu_timeline total_time × 100
+CREATE TEMP VIEW IF NOT EXISTS kernel_summary AS
+WITH g1 AS (
+    SELECT trace_id,
+           coalesce(parent_op_category,
+                    CASE WHEN launcher IS NULL OR launcher = '' OR lower(launcher) = 'nan' THEN NULL
+                         WHEN launcher LIKE '%cudagraph%' OR launcher LIKE '%graphlaunch%' THEN 'graph'
+                         ELSE 'runtime' END) AS category,
+           coalesce(parent_op, launcher) AS op,
+           max(parent_op IS NOT NULL) AS has_op,
+           name, stream,
+           pd_sum(dur) AS s, count(*) AS n, min(dur) AS mn, max(dur) AS mx
+    FROM kernel_context
+    GROUP BY trace_id, category, op, name, stream
+),
+per_trace AS (
+    SELECT t.trace_id, t.any_op, t.total_kernels_us,
+           (SELECT time_us FROM gpu_timeline_raw r
+            WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
+              AND r.linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
+                                   WHERE name = 'include_unlinked_kernels')) AS total_us
+    FROM (SELECT trace_id, max(has_op) AS any_op, sum(s) AS total_kernels_us
+          FROM g1 GROUP BY trace_id) t
+),
+g2 AS (
+    SELECT g1.trace_id, category, CASE WHEN p.any_op THEN op END AS op2, name, stream,
+           pd_sum(s) AS s, sum(n) AS n, min(mn) AS mn, max(mx) AS mx,
+           p.total_kernels_us, p.total_us
+    FROM g1 JOIN per_trace p USING (trace_id)
+    GROUP BY g1.trace_id, category, op2, name, stream
+)
+SELECT trace_id,
+       category AS parent_op_category,
+       op2 AS parent_op,
+       name AS kernel_name,
+       stream,
+       s AS dur_sum_us,
+       n AS count,
+       s / n AS dur_mean_us,
+       mn AS dur_min_us,
+       mx AS dur_max_us,
+       CASE WHEN total_kernels_us > 0 THEN s / total_kernels_us * 100 END AS pct_of_kernels_time,
+       CASE WHEN total_us <> 0 THEN s / (total_us / 1e3 * 1e3) * 100 END AS pct_of_total_time
+FROM g2
+ORDER BY trace_id, s DESC, category NULLS LAST, op2 NULLS LAST, name NULLS LAST, stream NULLS LAST;
