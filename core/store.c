@@ -7,6 +7,7 @@
 #include "store.h"
 
 #include "attribution.h"
+#include "perf_ops.h"
 
 const char *const tsql_kind_names[TSQL_K_COUNT] = {
     "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
@@ -304,6 +305,7 @@ void tsql_trace_free(tsql_trace *t)
 {
     if (!t) return;
     tsql_attrib_free(t->attrib);
+    tsql_perf_ops_free(t->perf_ops);
     free(t->path);
     tsql_intern_free(&t->strings);
     free(t->ph);

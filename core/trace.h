@@ -167,6 +167,7 @@ typedef struct tsql_trace {
 
     /* analyses built on first use, freed with the trace */
     struct tsql_attrib *attrib; /* attribution.c: kernel launchers, ops_summary */
+    struct tsql_perf_ops *perf_ops; /* perf_ops.c: op instances with perf models */
 } tsql_trace;
 
 enum tsql_edge { TSQL_EDGE_NONE = 0, TSQL_EDGE_CPU = 1, TSQL_EDGE_LAUNCH = 2, TSQL_EDGE_PYTHON = 3 };

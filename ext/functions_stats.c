@@ -7,6 +7,8 @@
  *   stdev(x)                     aggregate: sample standard deviation (n - 1); NULL if
  *                                fewer than 2 values (pandas' std)
  *   stdev_pop(x)                 aggregate: population standard deviation (numpy's std)
+ *   first(x [, ord])             aggregate: the first non-NULL x in the order of ord
+ *                                (pandas' "first"); without ord, the first one seen
  *   kernel_details_summary(kd [, ord])
  *                                aggregate over kernel_details JSON lists (one per op
  *                                instance, in the order of ord): TraceLens's
@@ -102,6 +104,42 @@ static void stdev_pop_final(sqlite3_context *ctx)
     dvec *d = sqlite3_aggregate_context(ctx, 0);
     if (d && d->n >= 1) sqlite3_result_double(ctx, sqrt(var_of(d->v, d->n, 0)));
     if (d) sqlite3_free(d->v);
+}
+
+/* ---------- first(x, ord): pandas' "first" (first non-NULL value in row order) ---------- */
+
+typedef struct first_acc {
+    sqlite3_value *v;
+    double ord;
+} first_acc;
+
+static void first_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    first_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
+    if (!a) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    double ord = argc > 1 ? sqlite3_value_double(argv[1]) : 0.0;
+    if (a->v && (argc < 2 || ord >= a->ord)) return;
+    sqlite3_value *c = sqlite3_value_dup(argv[0]);
+    if (!c) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    sqlite3_value_free(a->v);
+    a->v = c;
+    a->ord = ord;
+}
+
+static void first_final(sqlite3_context *ctx)
+{
+    first_acc *a = sqlite3_aggregate_context(ctx, 0);
+    if (a && a->v) {
+        sqlite3_result_value(ctx, a->v);
+        sqlite3_value_free(a->v);
+    }
 }
 
 /* ---------- kernel_details_summary ---------- */
@@ -202,7 +240,7 @@ static int put_num(tsql_buf *b, const char *key, double x)
     size_t kl = strlen(key);
     if (tsql_buf_reserve(b, kl + 4)) return -1;
     b->p[b->n++] = ',';
-    if (tsql_json_str(b, key, kl)) return -1;
+    if (tsql_json_quote(b, key, kl)) return -1;
     b->p[b->n++] = ':';
     return tsql_json_double(b, x);
 }
@@ -260,7 +298,7 @@ static void kd_final(sqlite3_context *ctx)
         if (k) b.p[b.n++] = ',';
         memcpy(b.p + b.n, "{\"name\":", 8);
         b.n += 8;
-        if (tsql_json_str(&b, ent[k].name, strlen(ent[k].name))) goto oom;
+        if (tsql_json_quote(&b, ent[k].name, strlen(ent[k].name))) goto oom;
         if (tsql_buf_reserve(&b, 48)) goto oom;
         if (cJSON_IsNumber(stream))
             b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)stream->valuedouble);
@@ -357,11 +395,11 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
             if (!bad) {
                 memcpy(tmp, name, cut);
                 memcpy(tmp + cut, "...", 4);
-                bad = tsql_json_str(&b, tmp, cut + 3) != 0;
+                bad = tsql_json_quote(&b, tmp, cut + 3) != 0;
                 free(tmp);
             }
         } else {
-            bad = tsql_json_str(&b, name, len) != 0;
+            bad = tsql_json_quote(&b, name, len) != 0;
         }
         bad = bad || tsql_buf_reserve(&b, 64);
         if (bad) break;
@@ -392,6 +430,10 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
         rc = sqlite3_create_function(db, "stdev", 1, pure, NULL, NULL, collect_step, stdev_final);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "stdev_pop", 1, pure, NULL, NULL, collect_step, stdev_pop_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "first", 1, pure, NULL, NULL, first_step, first_final);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "first", 2, pure, NULL, NULL, first_step, first_final);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "kernel_details_summary", 1, pure, NULL, NULL, kd_step, kd_final);
     if (rc == SQLITE_OK)

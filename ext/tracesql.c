@@ -33,6 +33,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"gpu_timeline_raw", tsql_register_timeline},
         {"kernel_launchers", tsql_register_kernel_launchers},
         {"ops_summary", tsql_register_ops_summary},
+        {"perf_ops", tsql_register_perf_ops},
         {"functions", tsql_register_functions},
         {"statistics functions", tsql_register_stats_functions},
         {"views (sql/*.sql)", tsql_register_views},

@@ -76,7 +76,7 @@ static int kernel_details_json(const tsql_trace *t, const tsql_attrib *a, uint32
         memcpy(b->p + b->n, "{\"name\":", 8);
         b->n += 8;
         if (nm) {
-            if (tsql_json_str(b, tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm)))
+            if (tsql_json_quote(b, tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm)))
                 return -1;
         } else {
             if (tsql_buf_reserve(b, 4)) return -1;

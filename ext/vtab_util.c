@@ -2,8 +2,6 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,41 +337,3 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
     if (v) sqlite3_result_text(ctx, v, (int)n, SQLITE_STATIC); /* interned: lives with the trace */
 }
 
-int tsql_json_str(tsql_buf *b, const char *s, size_t n)
-{
-    if (tsql_buf_reserve(b, n * 6 + 2)) return -1;
-    char *o = b->p + b->n;
-    *o++ = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            *o++ = '\\';
-            *o++ = (char)c;
-        } else if (c < 0x20) {
-            o += sprintf(o, "\\u%04x", c);
-        } else {
-            *o++ = (char)c;
-        }
-    }
-    *o++ = '"';
-    b->n = (size_t)(o - b->p);
-    return 0;
-}
-
-int tsql_json_double(tsql_buf *b, double x)
-{
-    if (tsql_buf_reserve(b, 32)) return -1;
-    char *o = b->p + b->n;
-    if (!isfinite(x)) {
-        memcpy(o, "null", 4);
-        b->n += 4;
-        return 0;
-    }
-    int len = 0;
-    for (int prec = 15; prec <= 17; prec++) {
-        len = snprintf(o, 32, "%.*g", prec, x);
-        if (strtod(o, NULL) == x) break;
-    }
-    b->n += (size_t)len;
-    return 0;
-}

@@ -18,6 +18,7 @@
 
 #include <sqlite3ext.h>
 
+#include "../core/jsonout.h"
 #include "catalog.h"
 
 #define TSQL_COL_ENUM(id, decl) id,
@@ -75,9 +76,6 @@ void tsql_result_i64(sqlite3_context *ctx, int64_t v);
 void tsql_result_uid(sqlite3_context *ctx, uint32_t uid);
 void tsql_result_pidtid(tsql_cursor *cur, sqlite3_context *ctx, uint32_t id);
 void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, const char *key);
-/* Appends s as a JSON string literal (quotes and escapes) / a double in its shortest
- * round-trip form (what Python's repr prints; JSON null for NaN and infinities). */
-int tsql_json_str(tsql_buf *b, const char *s, size_t n);
-int tsql_json_double(tsql_buf *b, double x);
+
 
 #endif
