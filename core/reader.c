@@ -375,17 +375,19 @@ static void clear_row(tsql_trace *t, uint32_t uid)
 }
 
 /* Parses a number or numeric string as µs into ns. Returns 0 ok, -1 unusable. */
-static int time_value(reader *r, uint32_t uid, const char *tok, size_t n, int64_t *ns,
-                      double *d, int *need_exact, const char *what)
+static int time_value(reader *r, uint32_t uid, int64_t off, const char *tok, size_t n,
+                      int64_t *ns, double *d, int *need_exact, const char *what)
 {
     int inexact = 0;
     if (n >= 2 && tok[0] == '"') {
-        tsql_trace_warn(r->t, -1, uid, "%s is a string; its numeric text was used", what);
+        tsql_trace_warn(r->t, off, uid, "%s_string: %s is a string; its numeric text was used",
+                        what, what);
         tok++;
         n -= 2;
     }
     if (tsql_parse_us_to_ns(tok, n, ns, &inexact) != 0) {
-        tsql_trace_warn(r->t, -1, uid, "%s is not a number in range; left NULL", what);
+        tsql_trace_warn(r->t, off, uid, "%s_invalid: %s is not a number in range; left NULL",
+                        what, what);
         *ns = TSQL_NULL;
         return -1;
     }
@@ -408,7 +410,9 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
     tsql_trace *t = r->t;
     if (f->ph) {
         if (f->ph_n == 3) t->ph[uid] = (uint8_t)f->ph[1];
-        else tsql_trace_warn(t, off, uid, "ph is not a one-letter string");
+        else tsql_trace_warn(t, off, uid, "ph_invalid: ph is not a one-letter string");
+    } else {
+        tsql_trace_warn(t, off, uid, "ph_missing: event has no ph");
     }
     if (f->name) {
         if (f->name[0] == '"') {
@@ -448,11 +452,11 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
     if (f->tid && !(t->tid[uid] = tsql_intern_add(&t->strings, f->tid, f->tid_n))) goto nomem;
     int need_exact = 0;
     double dts = 0, ddur = 0;
-    if (f->ts) time_value(r, uid, f->ts, f->ts_n, &t->ts_ns[uid], &dts, &need_exact, "ts");
+    if (f->ts) time_value(r, uid, off, f->ts, f->ts_n, &t->ts_ns[uid], &dts, &need_exact, "ts");
     if (f->dur) {
-        time_value(r, uid, f->dur, f->dur_n, &t->dur_ns[uid], &ddur, &need_exact, "dur");
+        time_value(r, uid, off, f->dur, f->dur_n, &t->dur_ns[uid], &ddur, &need_exact, "dur");
         if (t->dur_ns[uid] != TSQL_NULL && t->dur_ns[uid] < 0)
-            tsql_trace_warn(t, off, uid, "negative dur");
+            tsql_trace_warn(t, off, uid, "dur_negative: negative dur");
     }
     if (need_exact) {
         if (tsql_store_exact_double(t, uid, dts, ddur)) goto nomem;
@@ -476,7 +480,7 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
             unsigned long long u = strtoull(hex, &e, 16);
             if (*e == 0 && tsql_icol_set(&t->flow_id, uid, (int64_t)u)) goto nomem;
         } else {
-            tsql_trace_warn(t, off, uid, "id is not an integer; flow left unlinked");
+            tsql_trace_warn(t, off, uid, "id_invalid: id is not an integer; flow left unlinked");
         }
     }
     if (f->bp && f->bp_n == 3 && f->bp[1] == 'e') t->flags[uid] |= TSQL_F_BP_E;
@@ -588,7 +592,7 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
             case 4:
                 if (!memcmp(k, "name", 4)) { f.name = v; f.name_n = vn; f.name_esc = vesc; }
                 else if (!memcmp(k, "args", 4) && !args_end && *v != '{' && *v != 'n')
-                    tsql_trace_warn(t, off, uid, "args is not an object; ignored");
+                    tsql_trace_warn(t, off, uid, "args_not_object: args is not an object; ignored");
                 break;
             }
         }
@@ -608,7 +612,7 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
     }
 done:
     if (f.name && f.name[0] != '"') {
-        tsql_trace_warn(t, off, uid, "name is not a string");
+        tsql_trace_warn(t, off, uid, "name_not_string: name is not a string");
     }
     if (store_event(r, &f, uid, off)) {
         *fail = 1;
@@ -744,6 +748,11 @@ static int meta_key(reader *r)
 /* The whole document. Returns 0 or -1. */
 static int rd_document(reader *r)
 {
+    /* a UTF-8 byte order mark (written by some editors and Windows tools) is skipped */
+    if (rd_fill(r) > 0 && r->len - r->pos >= 3 && !memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3)) {
+        r->pos += 3;
+        tsql_trace_warn(r->t, 0, -1, "bom: UTF-8 byte order mark at the start; skipped");
+    }
     int c = rd_peek(r);
     if (c == -2) return -1;
     if (c == -1) return syntax(r, 0, "empty file: not a trace");
@@ -838,7 +847,7 @@ static int read_metadata(reader *r)
     }
     cJSON *root = cJSON_ParseWithLength(t->metadata, r->meta.n);
     if (!root) {
-        tsql_trace_warn(t, -1, -1, "top-level metadata could not be parsed; ignored");
+        tsql_trace_warn(t, -1, -1, "metadata_invalid: top-level metadata could not be parsed; ignored");
         return 0;
     }
     const cJSON *dp = cJSON_GetObjectItemCaseSensitive(root, "deviceProperties");

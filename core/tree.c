@@ -70,7 +70,7 @@ static int pair_spans(tsql_trace *t)
             if (cur == NONE) top.n++;
             top.vals[j] = i;
         } else if (cur == NONE) {
-            tsql_trace_warn(t, -1, i, "E event without a matching B");
+            tsql_trace_warn(t, -1, i, "e_unmatched: E event without a matching B");
         } else {
             if (t->ts_ns[i] != TSQL_NULL && t->ts_ns[cur] != TSQL_NULL) {
                 t->dur_ns[cur] = t->ts_ns[i] - t->ts_ns[cur];
@@ -82,7 +82,7 @@ static int pair_spans(tsql_trace *t)
     }
     for (uint32_t i = 0; i < t->n; i++)
         if (t->ph[i] == 'B' && !(t->flags[i] & TSQL_F_PAIRED))
-            tsql_trace_warn(t, -1, i, "B event without a matching E");
+            tsql_trace_warn(t, -1, i, "b_unmatched: B event without a matching E");
     tsql_u64map_free(&top);
     /* b/e async: key (cat, name, id) */
     if (na) {
@@ -110,7 +110,7 @@ static int pair_spans(tsql_trace *t)
                 }
                 open.vals[j] = below[cur];
             } else {
-                tsql_trace_warn(t, -1, i, "async end event without a matching begin");
+                tsql_trace_warn(t, -1, i, "async_unmatched: async end event without a matching begin");
             }
         }
         tsql_u64map_free(&open);
@@ -315,7 +315,7 @@ static int nest_python(tsql_trace *t)
         if (id == TSQL_NULL) continue;
         uint32_t j = py_slot(t, ids, ns, id);
         if (ids[j] != NONE)
-            tsql_trace_warn(t, -1, i, "duplicate Python id %lld; the first frame keeps it",
+            tsql_trace_warn(t, -1, i, "python_dup_id: duplicate Python id %lld; the first frame keeps it",
                             (long long)id);
         else
             ids[j] = i;
@@ -325,6 +325,7 @@ static int nest_python(tsql_trace *t)
         int64_t pp = tsql_icol_get(&t->python_parent, i);
         if (pp == TSQL_NULL) continue;
         uint32_t p = ids[py_slot(t, ids, ns, pp)];
+        if (p == i) tsql_trace_warn(t, -1, i, "python_self_parent: frame is its own Python parent");
         if (p == NONE || p == i) continue;
         t->parent[i] = p;
         t->edge[i] = TSQL_EDGE_PYTHON;
@@ -355,7 +356,7 @@ static int nest_python(tsql_trace *t)
         if (state[u] == 1) {
             /* cycle: the last frame on the path points back into it */
             uint32_t last = path[np - 1];
-            tsql_trace_warn(t, -1, last, "Python parent ids form a cycle; edge cut");
+            tsql_trace_warn(t, -1, last, "python_cycle: Python parent ids form a cycle; edge cut");
             t->parent[last] = NONE;
             t->edge[last] = TSQL_EDGE_NONE;
             d = 0;
@@ -475,6 +476,20 @@ static int link_gpu(tsql_trace *t)
             int64_t c = tsql_icol_get(&t->correlation, i);
             if (c != TSQL_NULL) tsql_u64map_put(&corr, c, i, 0);
         }
+    }
+    /* a flow end without its other end links nothing; common at the edges of a
+     * profiling window, so one warning per direction, with the count */
+    for (int dir = 0; dir < 2; dir++) {
+        const tsql_u64map *have = dir ? &ff : &fs, *other = dir ? &fs : &ff;
+        uint32_t lone = 0, first = NONE;
+        for (uint32_t j = 0; j < have->nslots; j++)
+            if (have->vals[j] != NONE && tsql_u64map_get(other, have->keys[j]) == NONE) {
+                lone++;
+                if (have->vals[j] < first) first = have->vals[j];
+            }
+        if (lone)
+            tsql_trace_warn(t, -1, first, "flow_unpaired: %u ac2g flow %s without a %s (first: uid %u)",
+                            lone, dir ? "finishes" : "starts", dir ? "start" : "finish", first);
     }
     /* TraceLens's pass over runtime events in file order */
     for (uint32_t r = 0; r < t->n; r++) {
