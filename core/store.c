@@ -8,6 +8,7 @@
 
 #include "attribution.h"
 #include "perf_ops.h"
+#include "unified.h"
 
 const char *const tsql_kind_names[TSQL_K_COUNT] = {
     "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
@@ -88,6 +89,91 @@ int tsql_store_shrink(tsql_trace *t)
         GROW(t->pool, t->npool);
         t->cap_pool = t->npool;
     }
+    return 0;
+}
+
+/* dst->col[at + i] = map[src->col[i]] for a string id column; frees src's. */
+static void append_ids(uint32_t *d, uint32_t **s, uint32_t n, const uint32_t *map)
+{
+    const uint32_t *x = *s;
+    for (uint32_t i = 0; i < n; i++) d[i] = map[x[i]];
+    free(*s);
+    *s = NULL;
+}
+
+#define APPEND_COPY(col)                                                                \
+    do {                                                                                \
+        memcpy(dst->col + at, src->col, (size_t)n * sizeof *src->col);                  \
+        free(src->col);                                                                 \
+        src->col = NULL;                                                                \
+    } while (0)
+
+int tsql_store_append(tsql_trace *dst, tsql_trace *src)
+{
+    uint32_t at = dst->n, n = src->n;
+    if (n > UINT32_MAX - 2 - at) return -1;
+    /* string ids: src's strings in id order = the order the serial parse met them */
+    uint32_t *map = malloc(((size_t)src->strings.n + 1) * sizeof *map);
+    if (!map) return -1;
+    map[0] = 0;
+    for (uint32_t id = 1; id <= src->strings.n; id++) {
+        map[id] = tsql_intern_add(&dst->strings, src->strings.str[id], src->strings.len[id]);
+        if (!map[id]) {
+            free(map);
+            return -1;
+        }
+    }
+    if (at + n > dst->cap && resize_columns(dst, at + n)) {
+        free(map);
+        return -1;
+    }
+    APPEND_COPY(ph);
+    APPEND_COPY(kind);
+    APPEND_COPY(flags);
+    APPEND_COPY(ts_ns);
+    APPEND_COPY(dur_ns);
+    append_ids(dst->cat + at, &src->cat, n, map);
+    append_ids(dst->name + at, &src->name, n, map);
+    append_ids(dst->pid + at, &src->pid, n, map);
+    append_ids(dst->tid + at, &src->tid, n, map);
+    append_ids(dst->args + at, &src->args, n, map);
+    free(map);
+    for (uint32_t i = 0; i < n; i++) dst->pool_at[at + i] = src->pool_at[i] + (uint32_t)dst->npool;
+    free(src->pool_at);
+    src->pool_at = NULL;
+    tsql_icol *dc[] = {ICOLS(dst)}, *sc[] = {ICOLS(src)};
+    for (size_t c = 0; c < sizeof dc / sizeof *dc; c++) {
+        if (tsql_icol_append(dc[c], at, sc[c], n)) return -1;
+        tsql_icol_free(sc[c]);
+    }
+    if (src->npool) {
+        if (dst->npool + src->npool > dst->cap_pool) {
+            GROW(dst->pool, dst->npool + src->npool);
+            dst->cap_pool = dst->npool + src->npool;
+        }
+        memcpy(dst->pool + dst->npool, src->pool, src->npool * sizeof *src->pool);
+        dst->npool += src->npool;
+    }
+    free(src->pool);
+    src->pool = NULL;
+    src->npool = src->cap_pool = 0;
+    for (size_t i = 0; i < src->nxd; i++)
+        if (tsql_store_exact_double(dst, at + src->xd_uid[i], src->xd_ts[i], src->xd_dur[i]))
+            return -1;
+    for (uint32_t i = 0; i < src->nwarnings && dst->nwarnings < TSQL_MAX_WARNINGS; i++) {
+        if (dst->nwarnings == dst->cap_warnings) {
+            uint32_t nc = dst->cap_warnings ? dst->cap_warnings * 2 : 16;
+            GROW(dst->warnings, nc);
+            dst->cap_warnings = nc;
+        }
+        tsql_warning *w = &dst->warnings[dst->nwarnings++];
+        *w = src->warnings[i];
+        if (w->uid >= 0) w->uid += at;
+    }
+    dst->warnings_total += src->warnings_total;
+    dst->old_spelling += src->old_spelling;
+    dst->n = at + n;
+    src->n = 0;
     return 0;
 }
 
@@ -306,6 +392,7 @@ void tsql_trace_free(tsql_trace *t)
     if (!t) return;
     tsql_attrib_free(t->attrib);
     tsql_perf_ops_free(t->perf_ops);
+    tsql_unified_free(t->unified);
     free(t->path);
     tsql_intern_free(&t->strings);
     free(t->ph);

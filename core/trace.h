@@ -112,6 +112,8 @@ typedef struct tsql_trace {
     int bare_array;         /* top level was a bare array (2020 Kineto) */
     uint32_t old_spelling;  /* events whose category was an old spelling */
     double load_seconds;
+    double parse_seconds;   /* the part of load_seconds spent reading and parsing */
+    int parse_pieces;       /* pieces the text was parsed in, in parallel (1 = serially) */
 
     /* strings: names, categories, pid/tid spellings, args templates */
     tsql_intern strings;
@@ -168,6 +170,7 @@ typedef struct tsql_trace {
     /* analyses built on first use, freed with the trace */
     struct tsql_attrib *attrib; /* attribution.c: kernel launchers, ops_summary */
     struct tsql_perf_ops *perf_ops; /* perf_ops.c: op instances with perf models */
+    struct tsql_unified *unified;   /* unified.c: unified_perf_summary instances */
 } tsql_trace;
 
 enum tsql_edge { TSQL_EDGE_NONE = 0, TSQL_EDGE_CPU = 1, TSQL_EDGE_LAUNCH = 2, TSQL_EDGE_PYTHON = 3 };

@@ -35,6 +35,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"kernel_launchers", tsql_register_kernel_launchers},
         {"ops_summary", tsql_register_ops_summary},
         {"perf_ops", tsql_register_perf_ops},
+        {"unified_ops", tsql_register_unified_ops},
         {"functions", tsql_register_functions},
         {"statistics functions", tsql_register_stats_functions},
         {"views (sql/*.sql)", tsql_register_views},

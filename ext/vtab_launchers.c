@@ -62,40 +62,6 @@ static uint32_t launchers_row_of_uid(const tsql_trace *t, uint32_t uid)
     return t->attrib ? tsql_attrib_find(t->attrib, uid) : UINT32_MAX;
 }
 
-/* kernel_details: [{"name": ..., "dur": µs, "stream": n|null}, ...] sorted by ts */
-static int kernel_details_json(const tsql_trace *t, const tsql_attrib *a, uint32_t i, tsql_buf *b)
-{
-    b->n = 0;
-    if (tsql_buf_reserve(b, 2)) return -1;
-    b->p[b->n++] = '[';
-    for (uint32_t j = a->direct_at[i]; j < a->direct_at[i + 1]; j++) {
-        uint32_t g = a->direct[j];
-        uint32_t nm = t->name[g];
-        if (tsql_buf_reserve(b, 64)) return -1;
-        if (j > a->direct_at[i]) b->p[b->n++] = ',';
-        memcpy(b->p + b->n, "{\"name\":", 8);
-        b->n += 8;
-        if (nm) {
-            if (tsql_json_quote(b, tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm)))
-                return -1;
-        } else {
-            if (tsql_buf_reserve(b, 4)) return -1;
-            memcpy(b->p + b->n, "null", 4);
-            b->n += 4;
-        }
-        if (tsql_buf_reserve(b, 48)) return -1;
-        memcpy(b->p + b->n, ",\"dur\":", 7);
-        b->n += 7;
-        if (tsql_json_double(b, tsql_trace_dur_us(t, g))) return -1;
-        if (tsql_buf_reserve(b, 48)) return -1;
-        int64_t s = tsql_icol_get(&t->stream, g);
-        if (s == TSQL_NULL) b->n += (size_t)snprintf(b->p + b->n, 48, ",\"stream\":null}");
-        else b->n += (size_t)snprintf(b->p + b->n, 48, ",\"stream\":%lld}", (long long)s);
-    }
-    if (tsql_buf_reserve(b, 1)) return -1;
-    b->p[b->n++] = ']';
-    return 0;
-}
 
 static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
@@ -118,7 +84,7 @@ static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case L_SUBTREE: sqlite3_result_double(ctx, a->subtree_us[i]); break;
     case L_COUNT: sqlite3_result_int64(ctx, a->direct_at[i + 1] - a->direct_at[i]); break;
     case L_KERNEL_DETAILS:
-        if (kernel_details_json(t, a, i, &cur->buf)) return SQLITE_NOMEM;
+        if (tsql_kernel_details_json(t, a->direct + a->direct_at[i], a->direct_at[i + 1] - a->direct_at[i], 0, &cur->buf)) return SQLITE_NOMEM;
         sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
         break;
     case L_FIRST_KERNEL:

@@ -77,32 +77,6 @@ static void result_real(sqlite3_context *ctx, double x)
     if (!isnan(x)) sqlite3_result_double(ctx, x);
 }
 
-/* [{"name", "dur", "stream", "gpu_op_uid"}, ...] */
-static int details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, tsql_buf *b)
-{
-    b->n = 0;
-    if (tsql_buf_reserve(b, 2)) return -1;
-    b->p[b->n++] = '[';
-    for (uint32_t j = 0; j < n; j++) {
-        uint32_t u = g[j], nm = t->name[u];
-        if (tsql_buf_reserve(b, 16)) return -1;
-        if (j) b->p[b->n++] = ',';
-        memcpy(b->p + b->n, "{\"name\":", 8);
-        b->n += 8;
-        if (tsql_json_quote(b, nm ? tsql_intern_str(&t->strings, nm) : "", nm ? tsql_intern_len(&t->strings, nm) : 0))
-            return -1;
-        if (tsql_buf_reserve(b, 16)) return -1;
-        memcpy(b->p + b->n, ",\"dur\":", 7);
-        b->n += 7;
-        if (tsql_json_double(b, tsql_trace_dur_us(t, u)) || tsql_buf_reserve(b, 80)) return -1;
-        int64_t s = tsql_icol_get(&t->stream, u);
-        if (s == TSQL_NULL) b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":null,\"gpu_op_uid\":%u}", u);
-        else b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":%lld,\"gpu_op_uid\":%u}", (long long)s, u);
-    }
-    if (tsql_buf_reserve(b, 1)) return -1;
-    b->p[b->n++] = ']';
-    return 0;
-}
 
 static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
@@ -161,7 +135,7 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (res->params_json) sqlite3_result_text(ctx, res->params_json, -1, SQLITE_STATIC);
         break;
     case P_KERNEL_DETAILS:
-        if (details_json(t, p->gpu + r->gpu_at, r->ngpu, &cur->buf)) return SQLITE_NOMEM;
+        if (tsql_kernel_details_json(t, p->gpu + r->gpu_at, r->ngpu, 1, &cur->buf)) return SQLITE_NOMEM;
         sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
         break;
     case P_NUM_KERNELS: sqlite3_result_int64(ctx, r->ngpu); break;

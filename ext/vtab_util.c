@@ -2,6 +2,7 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -337,3 +338,31 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
     if (v) sqlite3_result_text(ctx, v, (int)n, SQLITE_STATIC); /* interned: lives with the trace */
 }
 
+/* kernel_details: [{"name", "dur" (µs), "stream"[, "gpu_op_uid"]}, ...] for g[0..n) */
+int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b)
+{
+    b->n = 0;
+    if (tsql_buf_reserve(b, 2)) return -1;
+    b->p[b->n++] = '[';
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t u = g[j], nm = t->name[u];
+        if (tsql_buf_reserve(b, 16)) return -1;
+        if (j) b->p[b->n++] = ',';
+        memcpy(b->p + b->n, "{\"name\":", 8);
+        b->n += 8;
+        if (tsql_json_quote(b, nm ? tsql_intern_str(&t->strings, nm) : "", nm ? tsql_intern_len(&t->strings, nm) : 0))
+            return -1;
+        if (tsql_buf_reserve(b, 16)) return -1;
+        memcpy(b->p + b->n, ",\"dur\":", 7);
+        b->n += 7;
+        if (tsql_json_double(b, tsql_trace_dur_us(t, u)) || tsql_buf_reserve(b, 80)) return -1;
+        int64_t s = tsql_icol_get(&t->stream, u);
+        if (s == TSQL_NULL) b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":null");
+        else b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":%lld", (long long)s);
+        if (with_uid) b->n += (size_t)snprintf(b->p + b->n, 40, ",\"gpu_op_uid\":%u", u);
+        b->p[b->n++] = '}';
+    }
+    if (tsql_buf_reserve(b, 1)) return -1;
+    b->p[b->n++] = ']';
+    return 0;
+}

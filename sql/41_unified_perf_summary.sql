@@ -1,0 +1,58 @@
+-- unified_perf_summary: TraceLens's unified_perf_summary sheet (reference-semantics
+-- §6.7): the instances of unified_ops grouped by name, category, process/thread and
+-- exact arguments. GPU time goes to the highest op with a perf model, to leaf
+-- launchers elsewhere, and to synthetic "op->kernel (Synthetic Op)" rows.
+--   ex_uid, operation_count        first instance (collection order), instances
+--   total/mean/std_duration_us     CPU duration of the instances, µs
+--   gflops, data_moved_mb, flops_per_byte, compute_spec   of the first instance
+--   tb_s_*, tflops_s_*, kernel_time_us_*   statistics over instances (std: sample)
+--   kernel_details_summary         per-kernel statistics (JSON)
+--   perf_params                    model parameters of the first instance (Python dict)
+--   percentage, cumulative_percentage      share of all kernel time, %
+-- Rows: kernel time sum descending, then ex_uid.
+CREATE TEMP VIEW IF NOT EXISTS unified_perf_summary AS
+WITH g AS (
+    SELECT trace_id, name, op_category, process_name, process_label, thread_name,
+           input_dims, input_type, input_strides, concrete_inputs,
+           first(uid, row) AS ex_uid, count(uid) AS operation_count,
+           sum(duration_us) AS total_duration_us, avg(duration_us) AS mean_duration_us,
+           stdev(duration_us) AS std_duration_us,
+           first(gflops, row) AS gflops, first(data_moved_mb, row) AS data_moved_mb,
+           first(flops_per_byte, row) AS flops_per_byte, first(compute_spec, row) AS compute_spec,
+           avg(tb_s) AS tb_s_mean, stdev(tb_s) AS tb_s_std,
+           avg(tflops_s) AS tflops_s_mean, stdev(tflops_s) AS tflops_s_std,
+           avg(kernel_time_us) AS kernel_time_us_mean, stdev(kernel_time_us) AS kernel_time_us_std,
+           sum(kernel_time_us) AS kernel_time_us_sum,
+           median(duration_us) AS duration_us_median, min(duration_us) AS duration_us_min,
+           max(duration_us) AS duration_us_max,
+           median(tb_s) AS tb_s_median, min(tb_s) AS tb_s_min, max(tb_s) AS tb_s_max,
+           median(tflops_s) AS tflops_s_median, min(tflops_s) AS tflops_s_min,
+           max(tflops_s) AS tflops_s_max,
+           median(kernel_time_us) AS kernel_time_us_median, min(kernel_time_us) AS kernel_time_us_min,
+           max(kernel_time_us) AS kernel_time_us_max,
+           kernel_details_summary(kernel_details, row) AS kernel_details_summary,
+           first(perf_params, row) AS perf_params,
+           first(has_perf_model, row) AS has_perf_model
+    FROM unified_ops
+    GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
+             input_dims, input_type, input_strides, concrete_inputs
+)
+SELECT trace_id, name, op_category, process_name, process_label, thread_name,
+       input_dims, input_type, input_strides, concrete_inputs,
+       ex_uid, operation_count, total_duration_us, mean_duration_us, std_duration_us,
+       gflops, data_moved_mb, flops_per_byte, compute_spec,
+       tb_s_mean, tb_s_std, tflops_s_mean, tflops_s_std,
+       kernel_time_us_mean, kernel_time_us_std, kernel_time_us_sum,
+       duration_us_median, duration_us_min, duration_us_max,
+       tb_s_median, tb_s_min, tb_s_max, tflops_s_median, tflops_s_min, tflops_s_max,
+       kernel_time_us_median, kernel_time_us_min, kernel_time_us_max,
+       kernel_details_summary, trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
+       perf_params, has_perf_model,
+       kernel_time_us_sum / sum(kernel_time_us_sum) OVER w_all * 100.0 AS percentage,
+       sum(kernel_time_us_sum) OVER w_run / sum(kernel_time_us_sum) OVER w_all * 100.0
+         AS cumulative_percentage
+FROM g
+WINDOW w_all AS (PARTITION BY trace_id),
+       w_run AS (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid
+                 ROWS UNBOUNDED PRECEDING)
+ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;
