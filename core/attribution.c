@@ -12,13 +12,6 @@
 
 #define NONE TSQL_NONE
 
-/* TEMPORARY until core/perfmodel.c lands: a weak reference so the library loads */
-#pragma weak tsql_op_category
-static const char *op_category(const char *name, const char *first_kernel)
-{
-    return tsql_op_category ? tsql_op_category(name, first_kernel) : "other";
-}
-
 typedef struct span { double s, e; } span;
 
 static int cmp_span(const void *x, const void *y)
@@ -384,7 +377,7 @@ static tsql_attrib *build(tsql_trace *t)
         const char *nm = t->name[a->uid[i]] ? tsql_intern_str(&t->strings, t->name[a->uid[i]]) : "";
         uint32_t f = a->direct_at[i] < a->direct_at[i + 1] ? a->direct[a->direct_at[i]] : NONE;
         const char *fk = f != NONE && t->name[f] ? tsql_intern_str(&t->strings, t->name[f]) : NULL;
-        a->category[i] = op_category(nm, fk);
+        a->category[i] = tsql_op_category(nm, fk);
     }
     if (build_groups(t, a)) goto fail;
     for (uint32_t i = 0; i < t->n; i++) a->nmeta += t->ph[i] == 'M';
