@@ -568,8 +568,8 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
                 t->args[uid] = id;
                 t->flags[uid] |= TSQL_F_HAS_ARGS;
             }
-        } else if ((*v >= '0' && *v <= '9') || *v == '-')
-            vend = tsql_lex_number(lx, v);
+        } else if ((*v >= '0' && *v <= '9') || (*v == '-' && !(end - v > 1 && v[1] == 'I')))
+            vend = tsql_lex_number(lx, v); /* -Infinity (Python writes it) is a literal */
         else
             vend = tsql_lex_skip_value(lx, v);
         if (!vend) goto fail_or_more;

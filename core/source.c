@@ -416,7 +416,7 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
                     tsql_error *err)
 {
     if (off < 0 || off > src->file_bytes || (int64_t)n > src->file_bytes - off) {
-        fail(err, TSQL_EFORMAT, 0, -1, "%s lies outside the file", what);
+        fail(err, TSQL_EFORMAT, 0, off < 0 ? -1 : off, "%s lies outside the file", what);
         return -1;
     }
     ssize_t r = pread_full(src->fd, buf, n, off);
@@ -425,7 +425,7 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
         return -1;
     }
     if ((size_t)r < n) {
-        fail(err, TSQL_EFORMAT, 0, -1, "%s is truncated", what);
+        fail(err, TSQL_EFORMAT, 0, off, "%s is truncated", what);
         return -1;
     }
     return 0;
@@ -457,7 +457,7 @@ static int zip_find_directory(tsql_source *src, int64_t *cd_off, tsql_error *err
         }
     }
     if (at < 0) {
-        fail(err, TSQL_EFORMAT, 0, -1,
+        fail(err, TSQL_EFORMAT, 0, size,
              "zip archive has no end of central directory record (truncated file?)");
         goto out;
     }
@@ -481,23 +481,23 @@ static int zip_find_directory(tsql_source *src, int64_t *cd_off, tsql_error *err
         off = le64(z + 48);
     }
     if (disk != 0 || cd_disk != 0) {
-        fail(err, TSQL_EFORMAT, 0, -1, "multi-disk zip archives are not supported");
+        fail(err, TSQL_EFORMAT, 0, eocd_pos, "multi-disk zip archives are not supported");
         goto out;
     }
     if (n != 1) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip archive has %llu entries; expected one trace",
+        fail(err, TSQL_EFORMAT, 0, eocd_pos, "zip archive has %llu entries; expected one trace",
              (unsigned long long)n);
         goto out;
     }
     if (off >= (uint64_t)size) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip central directory lies outside the file");
+        fail(err, TSQL_EFORMAT, 0, eocd_pos, "zip central directory lies outside the file");
         goto out;
     }
     *cd_off = (int64_t)off;
     rc = 0;
     goto out;
 missing64:
-    fail(err, TSQL_EFORMAT, 0, -1, "zip64 end of central directory record is missing or corrupt");
+    fail(err, TSQL_EFORMAT, 0, eocd_pos, "zip64 end of central directory record is missing or corrupt");
 out:
     free(buf);
     return rc;
@@ -515,7 +515,7 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
     unsigned char c[46];
     if (zip_read(src, c, sizeof c, cd_off, "zip central directory", err) < 0) return -1;
     if (le32(c) != 0x02014b50) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip central directory is corrupt (bad signature)");
+        fail(err, TSQL_EFORMAT, 0, cd_off, "zip central directory is corrupt (bad signature)");
         return -1;
     }
     unsigned flags = le16(c + 8), method = le16(c + 10);
@@ -554,37 +554,37 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
         }
         free(x);
         if (!found) {
-            fail(err, TSQL_EFORMAT, 0, -1, "zip64 extra field is missing or too short");
+            fail(err, TSQL_EFORMAT, 0, cd_off, "zip64 extra field is missing or too short");
             return -1;
         }
     }
     if (flags & 1) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip member is encrypted");
+        fail(err, TSQL_EFORMAT, 0, cd_off, "zip member is encrypted");
         return -1;
     }
     if (method != 0 && method != 8) {
-        fail(err, TSQL_EFORMAT, 0, -1,
+        fail(err, TSQL_EFORMAT, 0, cd_off,
              "zip member uses compression method %u; only stored (0) and deflate (8) are supported",
              method);
         return -1;
     }
     if (method == 0 && csize != usize) {
-        fail(err, TSQL_EFORMAT, 0, -1, "stored zip member has different compressed and uncompressed sizes");
+        fail(err, TSQL_EFORMAT, 0, cd_off, "stored zip member has different compressed and uncompressed sizes");
         return -1;
     }
 
     unsigned char l[30];
     if (lho > INT64_MAX || zip_read(src, l, sizeof l, (int64_t)lho, "zip local header", err) < 0) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip local header lies outside the file");
+        fail(err, TSQL_EFORMAT, 0, cd_off, "zip local header lies outside the file");
         return -1;
     }
     if (le32(l) != 0x04034b50) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip local header is corrupt (bad signature)");
+        fail(err, TSQL_EFORMAT, 0, (int64_t)lho, "zip local header is corrupt (bad signature)");
         return -1;
     }
     int64_t data_off = (int64_t)lho + 30 + le16(l + 26) + le16(l + 28);
     if (data_off > src->file_bytes || csize > (uint64_t)(src->file_bytes - data_off)) {
-        fail(err, TSQL_EFORMAT, 0, -1, "zip member extends past the end of the file");
+        fail(err, TSQL_EFORMAT, 0, data_off, "zip member extends past the end of the file");
         return -1;
     }
     src->zip = (struct zip_member){

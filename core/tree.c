@@ -48,8 +48,8 @@ static int pair_spans(tsql_trace *t)
 {
     uint32_t nb = 0, na = 0;
     for (uint32_t i = 0; i < t->n; i++) {
-        if (t->ph[i] == 'B') nb++;
-        if (t->ph[i] == 'b') na++;
+        if (t->ph[i] == 'B' || t->ph[i] == 'E') nb++; /* a lone E is worth a warning too */
+        if (t->ph[i] == 'b' || t->ph[i] == 'e') na++;
     }
     if (!nb && !na) return 0;
     /* B/E: per-thread stacks linked through an array (next-below pointer) */
