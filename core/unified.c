@@ -160,8 +160,11 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
             if (c->gpu[ch]) {
                 int like = 1;
                 if (suffix) {
-                    norm_name(str_of(t, t->name[ch]), got, sizeof got);
-                    like = strcmp(got, want) == 0;
+                    /* the autograd node op itself (named exactly like the suffix) only
+                     * wraps the real backward op: it is not a candidate */
+                    const char *cn = str_of(t, t->name[ch]);
+                    norm_name(cn, got, sizeof got);
+                    like = strcmp(got, want) == 0 && strcmp(cn, suffix + 2) != 0;
                 }
                 if (like) {
                     count++;
