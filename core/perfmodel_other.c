@@ -341,6 +341,7 @@ static int triton_bpe(const char *t, const char **short_name)
 
 int pm_triton(pm_ctx *c)
 {
+    if (c->bwd) return pm_notimpl(c, "backward metrics are not defined for compiled Triton kernels"), pm_status(c);
     int n_conc = pm_len(c->conc), n_dims = pm_len(c->dims), n_types = pm_len(c->types);
     if (!n_conc || !n_dims || !n_types)
         return pm_notimpl(c, "no Inductor metadata in the trace args (the Inductor cache is not read)"),

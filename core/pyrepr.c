@@ -1,6 +1,7 @@
 /* pyrepr.c — Python repr() text of values; see pyrepr.h. */
 #include "pyrepr.h"
 
+#include <ctype.h>
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
@@ -403,6 +404,202 @@ int tsql_pyrepr_text(tsql_buf *b, const char *json, size_t n, int flags, const c
         b->n = start; /* drop the partial text */
         if (b->p) b->p[b->n] = 0;
         if (err) *err = w.err;
+    }
+    return rc;
+}
+
+/* ---- Python literal text → JSON --------------------------------------------------------- */
+
+typedef struct lit_reader {
+    const char *p, *end;
+    const char *err;
+} lit_reader;
+
+static int lit_fail(lit_reader *r, const char *msg)
+{
+    if (!r->err) r->err = msg;
+    return -2;
+}
+
+static void lit_ws(lit_reader *r)
+{
+    while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' || *r->p == '\t')) r->p++;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* appends code point cp as a JSON string character (inside quotes) */
+static int json_cp(tsql_buf *b, unsigned cp)
+{
+    char tmp[16];
+    if (cp == '"' || cp == '\\') {
+        tmp[0] = '\\', tmp[1] = (char)cp;
+        return tsql_bput(b, tmp, 2);
+    }
+    if (cp < 0x20 || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        int n = snprintf(tmp, sizeof tmp, "\\u%04x", cp);
+        return tsql_bput(b, tmp, (size_t)n);
+    }
+    unsigned char u[4];
+    int n;
+    if (cp < 0x80) u[0] = (unsigned char)cp, n = 1;
+    else if (cp < 0x800) u[0] = (unsigned char)(0xC0 | cp >> 6), u[1] = (unsigned char)(0x80 | (cp & 0x3F)), n = 2;
+    else if (cp < 0x10000)
+        u[0] = (unsigned char)(0xE0 | cp >> 12), u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F)),
+        u[2] = (unsigned char)(0x80 | (cp & 0x3F)), n = 3;
+    else
+        u[0] = (unsigned char)(0xF0 | cp >> 18), u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F)),
+        u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (unsigned char)(0x80 | (cp & 0x3F)), n = 4;
+    return tsql_bput(b, (const char *)u, (size_t)n);
+}
+
+static int lit_string(lit_reader *r, tsql_buf *b)
+{
+    char q = *r->p++;
+    if (tsql_bputc(b, '"')) return -1;
+    while (r->p < r->end && *r->p != q) {
+        unsigned char c = (unsigned char)*r->p;
+        if (c != '\\') {
+            /* copy one UTF-8 sequence (or byte) verbatim, escaping JSON specials */
+            if (c == '"' || c < 0x20) {
+                if (json_cp(b, c)) return -1;
+            } else if (tsql_bputc(b, (char)c)) {
+                return -1;
+            }
+            r->p++;
+            continue;
+        }
+        if (r->end - r->p < 2) return lit_fail(r, "unterminated escape");
+        char e = r->p[1];
+        r->p += 2;
+        unsigned cp;
+        int ndig = 0;
+        switch (e) {
+        case 'n': cp = '\n'; break;
+        case 't': cp = '\t'; break;
+        case 'r': cp = '\r'; break;
+        case '0': cp = 0; break;
+        case '\\': cp = '\\'; break;
+        case '\'': cp = '\''; break;
+        case '"': cp = '"'; break;
+        case 'x': ndig = 2; break;
+        case 'u': ndig = 4; break;
+        case 'U': ndig = 8; break;
+        default: return lit_fail(r, "unknown escape in string");
+        }
+        if (ndig) {
+            if (r->end - r->p < ndig) return lit_fail(r, "short escape in string");
+            cp = 0;
+            for (int i = 0; i < ndig; i++) {
+                int h = hexval(r->p[i]);
+                if (h < 0) return lit_fail(r, "bad hex escape in string");
+                cp = cp * 16 + (unsigned)h;
+            }
+            r->p += ndig;
+            if (cp > 0x10FFFF) return lit_fail(r, "escape out of range");
+        }
+        if (json_cp(b, cp)) return -1;
+    }
+    if (r->p >= r->end) return lit_fail(r, "unterminated string");
+    r->p++;
+    return tsql_bputc(b, '"');
+}
+
+static int lit_value(lit_reader *r, tsql_buf *b, int depth)
+{
+    lit_ws(r);
+    if (r->p >= r->end) return lit_fail(r, "unexpected end of literal");
+    if (depth > TSQL_MAX_DEPTH) return lit_fail(r, "literal nested too deeply");
+    static const struct { const char *word, *json; } words[] = {
+        {"None", "null"}, {"True", "true"}, {"False", "false"}, {"nan", "null"}, {"inf", "null"}, {"-inf", "null"},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i].word);
+        if ((size_t)(r->end - r->p) >= n && memcmp(r->p, words[i].word, n) == 0 &&
+            ((size_t)(r->end - r->p) == n || !(isalnum((unsigned char)r->p[n]) || r->p[n] == '_'))) {
+            r->p += n;
+            return tsql_bputs(b, words[i].json);
+        }
+    }
+    char c = *r->p;
+    if (c == '\'' || c == '"') return lit_string(r, b);
+    if (c == '(' || c == '[' || c == '{') {
+        char close = c == '(' ? ')' : c == '[' ? ']' : '}';
+        int obj = c == '{';
+        r->p++;
+        if (tsql_bputc(b, obj ? '{' : '[')) return -1;
+        int count = 0, rc;
+        for (;;) {
+            lit_ws(r);
+            if (r->p < r->end && *r->p == close) {
+                r->p++;
+                break;
+            }
+            if (count && tsql_bputc(b, ',')) return -1;
+            if (obj) {
+                lit_ws(r);
+                if (r->p >= r->end || (*r->p != '\'' && *r->p != '"')) return lit_fail(r, "dict key is not a string");
+                if ((rc = lit_string(r, b))) return rc;
+                lit_ws(r);
+                if (r->p >= r->end || *r->p != ':') return lit_fail(r, "expected ':' in dict");
+                r->p++;
+                if (tsql_bputc(b, ':')) return -1;
+            }
+            if ((rc = lit_value(r, b, depth + 1))) return rc;
+            count++;
+            lit_ws(r);
+            if (r->p < r->end && *r->p == ',') {
+                r->p++;
+                continue;
+            }
+            if (r->p < r->end && *r->p == close) {
+                r->p++;
+                break;
+            }
+            return lit_fail(r, "expected ',' or a closing bracket");
+        }
+        return tsql_bputc(b, obj ? '}' : ']');
+    }
+    /* a number: Python int or float spelling */
+    const char *s = r->p;
+    if (r->p < r->end && (*r->p == '-' || *r->p == '+')) r->p++;
+    int digits = 0, is_float = 0;
+    while (r->p < r->end && (isdigit((unsigned char)*r->p) || *r->p == '.' || *r->p == 'e' || *r->p == 'E' ||
+                             ((*r->p == '-' || *r->p == '+') && (r->p[-1] == 'e' || r->p[-1] == 'E')))) {
+        if (isdigit((unsigned char)*r->p)) digits++;
+        else is_float = 1;
+        r->p++;
+    }
+    if (!digits) return lit_fail(r, "invalid literal");
+    double v = tsql_parse_double(s, (size_t)(r->p - s));
+    if (!is_float) {
+        /* ints verbatim (JSON has no size limit either), without a leading '+' */
+        if (*s == '+') s++;
+        return tsql_bput(b, s, (size_t)(r->p - s));
+    }
+    if (!isfinite(v)) return tsql_bputs(b, "null");
+    return tsql_py_put_float(b, v);
+}
+
+int tsql_py_to_json(tsql_buf *b, const char *repr, size_t n, const char **err)
+{
+    lit_reader r = {.p = repr, .end = repr + n};
+    size_t start = b->n;
+    int rc = lit_value(&r, b, 0);
+    if (rc == 0) {
+        lit_ws(&r);
+        if (r.p != r.end) rc = lit_fail(&r, "trailing text after the literal");
+    }
+    if (rc == -2) {
+        b->n = start;
+        if (b->p) b->p[b->n] = 0;
+        if (err) *err = r.err;
     }
     return rc;
 }

@@ -63,4 +63,10 @@ int tsql_pyrepr_json(tsql_buf *b, const struct cJSON *v, int flags);
  * not one valid JSON value (*err, if given, gets a static message). */
 int tsql_pyrepr_text(tsql_buf *b, const char *json, size_t n, int flags, const char **err);
 
+/* Converts the repr text of a Python literal (None, True, False, ints, floats incl. nan
+ * and inf, quoted strings, tuples, lists, dicts with string keys) into JSON: tuples
+ * become arrays, None null, nan/inf null. Returns 0, -1 on OOM, -2 if the text is not
+ * such a literal (*err gets a static message). */
+int tsql_py_to_json(tsql_buf *b, const char *repr, size_t n, const char **err);
+
 #endif

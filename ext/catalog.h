@@ -61,5 +61,7 @@ int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c);
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_views(sqlite3 *db, tsql_catalog *c);
 int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 
 #endif

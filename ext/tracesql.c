@@ -38,6 +38,8 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"unified_ops", tsql_register_unified_ops},
         {"functions", tsql_register_functions},
         {"statistics functions", tsql_register_stats_functions},
+        {"perf-model functions", tsql_register_perf_functions},
+        {"gpu_specs", tsql_register_gpu_specs},
         {"views (sql/*.sql)", tsql_register_views},
     };
     /* the catalog's first registration owns it: it is freed when the connection closes */
