@@ -43,6 +43,13 @@ size_t tsql_iv_subtract(const tsql_iv *b, size_t nb, const tsql_iv *a, size_t na
  * shorter than it add to *micro, the others to *macro (sums left to right). */
 void tsql_iv_gaps(const tsql_iv *u, size_t n, double threshold_us, double *micro, double *macro);
 
+/* The two ways TraceLens's pandas adds a column of doubles, left to right:
+ * tsql_kahan_sum — pandas' groupby sum and mean (Kahan-compensated);
+ * tsql_pairwise_sum — numpy's sum (8-way unrolled blocks of at most 128 values,
+ * halved recursively above that), which Series.sum() uses. */
+double tsql_kahan_sum(const double *v, size_t n);
+double tsql_pairwise_sum(const double *v, size_t n);
+
 /* Buckets of §4.2 (first match wins): memcpy (gpu_memcpy, or a ROCm legacy copy
  * kernel), computation (ROCm legacy fill kernels), communication (kernel or memset
  * whose name has nccl / rccl / cross_device_reduce, any case), computation. */

@@ -12,13 +12,17 @@
  * NULL = 1), micro_idle_thresh_us (NULL = one idle_time row; a value splits idle into
  * micro_idle_time / macro_idle_time). The rows are computed when the scan starts.
  *
- * Also pd_sum(x): the aggregate sum the way pandas' groupby sum and mean add up
- * (Kahan-compensated, in row order), so the report's sums match TraceLens's digits.
+ * Also two aggregate sums that add up the way TraceLens's pandas does, so the report's
+ * numbers match its digits: pd_sum(x [, order]) is pandas' groupby sum / mean
+ * (Kahan-compensated), np_sum(x [, order]) numpy's sum of a column (pairwise). Values
+ * are added in the order of the optional second argument (ties: arrival order), else
+ * in arrival order. NULLs are skipped; all-integer input gives an exact integer.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/timeline.h"
@@ -277,51 +281,107 @@ static const sqlite3_module tl_module = {
     .xRowid = tl_rowid,
 };
 
-/* ---------- pd_sum(x) ---------- */
+/* ---------- pd_sum(x [, order]), np_sum(x [, order]) ---------- */
 
-typedef struct pd_sum_ctx {
-    double sum, comp;   /* Kahan sum and compensation (pandas' group_sum) */
-    int64_t isum;       /* exact sum while every value is an integer */
-    int64_t n;
-    int all_int, overflow;
-} pd_sum_ctx;
+/* Values of one group, kept until the end so they can be added in a given order. */
+typedef struct sum_ctx {
+    double *v, *key;       /* key: NULL until an order argument is seen */
+    size_t n, cap;
+    int64_t isum;          /* exact sum while every value is an integer */
+    int not_int, overflow;
+} sum_ctx;
 
-static void pd_sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    (void)argc;
     int t = sqlite3_value_numeric_type(argv[0]);
     if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) return; /* NULL (or text) is skipped */
-    pd_sum_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
-    if (!p) {
-        sqlite3_result_error_nomem(ctx);
-        return;
+    sum_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
+    if (!p) goto nomem;
+    if (p->n == p->cap) {
+        size_t nc = p->cap ? 2 * p->cap : 64;
+        double *nv = sqlite3_realloc64(p->v, nc * sizeof *nv);
+        if (!nv) goto nomem;
+        p->v = nv;
+        if (argc > 1) {
+            double *nk = sqlite3_realloc64(p->key, nc * sizeof *nk);
+            if (!nk) goto nomem;
+            p->key = nk;
+        }
+        p->cap = nc;
     }
-    if (p->n++ == 0) p->all_int = 1;
     if (t == SQLITE_INTEGER) {
-        sqlite3_int64 v = sqlite3_value_int64(argv[0]);
-        if (__builtin_add_overflow(p->isum, v, &p->isum)) p->overflow = 1;
+        sqlite3_int64 x = sqlite3_value_int64(argv[0]);
+        if (__builtin_add_overflow(p->isum, x, &p->isum)) p->overflow = 1;
     } else {
-        p->all_int = 0;
+        p->not_int = 1;
     }
-    double y = sqlite3_value_double(argv[0]) - p->comp;
-    double s = p->sum + y;
-    p->comp = (s - p->sum) - y;
-    p->sum = s;
+    p->v[p->n] = sqlite3_value_double(argv[0]);
+    if (argc > 1) p->key[p->n] = sqlite3_value_double(argv[1]);
+    p->n++;
+    return;
+nomem:
+    sqlite3_result_error_nomem(ctx);
 }
 
-static void pd_sum_final(sqlite3_context *ctx)
+typedef struct kv2 {
+    double k;
+    size_t i;
+} kv2;
+
+static int kv2_cmp(const void *a, const void *b)
 {
-    pd_sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
-    if (p && p->n && p->all_int && !p->overflow) sqlite3_result_int64(ctx, p->isum);
-    else sqlite3_result_double(ctx, p ? p->sum : 0.0);
+    const kv2 *x = a, *y = b;
+    if (x->k != y->k) return x->k < y->k ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
 }
+
+static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t))
+{
+    sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
+    if (!p || !p->n) {
+        sqlite3_result_double(ctx, 0.0); /* pandas: the sum of nothing is 0 */
+    } else if (!p->not_int && !p->overflow) {
+        sqlite3_result_int64(ctx, p->isum);
+    } else {
+        if (p->key) {
+            /* the order argument decides, ties keep the order rows came in */
+            kv2 *o = sqlite3_malloc64(p->n * sizeof *o);
+            double *w = sqlite3_malloc64(p->n * sizeof *w);
+            if (!o || !w) {
+                sqlite3_free(o);
+                sqlite3_free(w);
+                sqlite3_result_error_nomem(ctx);
+                goto out;
+            }
+            for (size_t i = 0; i < p->n; i++) o[i] = (kv2){p->key[i], i};
+            qsort(o, p->n, sizeof *o, kv2_cmp);
+            for (size_t i = 0; i < p->n; i++) w[i] = p->v[o[i].i];
+            sqlite3_result_double(ctx, add(w, p->n));
+            sqlite3_free(o);
+            sqlite3_free(w);
+        } else {
+            sqlite3_result_double(ctx, add(p->v, p->n));
+        }
+    }
+out:
+    if (p) {
+        sqlite3_free(p->v);
+        sqlite3_free(p->key);
+        p->v = p->key = NULL;
+    }
+}
+
+static void pd_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_kahan_sum); }
+static void np_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_pairwise_sum); }
 
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
 {
     int rc = sqlite3_create_module_v2(db, "gpu_timeline_raw", &tl_module, c, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "pd_sum", 1,
-                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-                                     NULL, pd_sum_step, pd_sum_final);
+    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    for (int nargs = 1; nargs <= 2 && rc == SQLITE_OK; nargs++) {
+        rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_create_function(db, "np_sum", nargs, pure, NULL, NULL, sum_step, np_sum_final);
+    }
     return rc;
 }

@@ -43,3 +43,35 @@ FROM (
                                   WHERE name = 'micro_idle_thresh_us')
 )
 ORDER BY trace_id, seq;
+
+-- report_sheets: how examples/perf_report.sh writes each report_<sheet> view as
+-- <sheet>.csv. Views named report_% without a row here get the defaults (position
+-- 40, i.e. among the perf-model sheets; if_empty 'omit'; no optional columns).
+--   position          order of the sheets (TraceLens's report order)
+--   if_empty          when the view has no row for the trace: 'omit' (no file, as
+--                     TraceLens omits empty sheets), 'header' (the header line only)
+--                     or 'blank' (a file with one empty line: pandas' empty DataFrame)
+--   optional_columns  JSON array of columns left out of the CSV when they are NULL in
+--                     every row of the trace (columns TraceLens only has when it found
+--                     something to put in them, e.g. 'Parent cpu_op' of a GPU-only trace)
+-- Other sql/ files register their sheets with INSERT OR REPLACE.
+CREATE TEMP TABLE IF NOT EXISTS report_sheets(
+    sheet TEXT PRIMARY KEY,
+    position INTEGER NOT NULL DEFAULT 40,
+    if_empty TEXT NOT NULL DEFAULT 'omit' CHECK (if_empty IN ('omit', 'header', 'blank')),
+    optional_columns TEXT NOT NULL DEFAULT '[]'
+);
+INSERT OR IGNORE INTO report_sheets(sheet, position, if_empty, optional_columns) VALUES
+    ('gpu_timeline', 1, 'omit', '[]'),
+    ('ops_summary_by_category', 2, 'omit', '[]'),
+    ('ops_summary', 3, 'omit', '[]'),
+    ('ops_unique_args', 4, 'omit', '[]'),
+    ('ops_unique_args_kl_overlap', 5, 'omit', '[]'),
+    ('unified_perf_summary', 6, 'omit', '[]'),
+    ('diff_stats', 7, 'omit', '[]'),
+    ('unified_perf_summary_kl_overlap', 8, 'omit', '[]'),
+    ('kernel_summary', 50, 'omit', '["Parent cpu_op"]'),
+    ('short_kernel_histogram', 51, 'header', '[]'),
+    ('short_kernels_summary', 52, 'blank',
+     '["Parent cpu_op", "Input dims", "Input strides", "Concrete Inputs"]'),
+    ('coll_analysis', 60, 'omit', '[]');

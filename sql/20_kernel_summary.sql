@@ -47,18 +47,9 @@ FROM base;
 --   pct_of_kernels_time   dur_sum_us / Σ dur of all the trace's kernels × 100
 --   pct_of_total_time     dur_sum_us / gpu_timeline total_time × 100
 CREATE TEMP VIEW IF NOT EXISTS kernel_summary AS
-WITH g1 AS (
-    SELECT trace_id,
-           coalesce(parent_op_category,
-                    CASE WHEN launcher IS NULL OR launcher = '' OR lower(launcher) = 'nan' THEN NULL
-                         WHEN launcher LIKE '%cudagraph%' OR launcher LIKE '%graphlaunch%' THEN 'graph'
-                         ELSE 'runtime' END) AS category,
-           coalesce(parent_op, launcher) AS op,
-           max(parent_op IS NOT NULL) AS has_op,
-           name, stream,
-           pd_sum(dur) AS s, count(*) AS n, min(dur) AS mn, max(dur) AS mx
+WITH kc AS MATERIALIZED (
+    SELECT trace_id, uid, name, stream, dur, launcher, parent_op, parent_op_category
     FROM kernel_context
-    GROUP BY trace_id, category, op, name, stream
 ),
 per_trace AS (
     SELECT t.trace_id, t.any_op, t.total_kernels_us,
@@ -66,19 +57,26 @@ per_trace AS (
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
               AND r.linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
                                    WHERE name = 'include_unlinked_kernels')) AS total_us
-    FROM (SELECT trace_id, max(has_op) AS any_op, sum(s) AS total_kernels_us
-          FROM g1 GROUP BY trace_id) t
+    FROM (SELECT trace_id, max(parent_op IS NOT NULL) AS any_op,
+                 np_sum(dur, uid) AS total_kernels_us
+          FROM kc GROUP BY trace_id) t
 ),
-g2 AS (
-    SELECT g1.trace_id, category, CASE WHEN p.any_op THEN op END AS op2, name, stream,
-           pd_sum(s) AS s, sum(n) AS n, min(mn) AS mn, max(mx) AS mx,
+g AS (
+    SELECT kc.trace_id,
+           coalesce(parent_op_category,
+                    CASE WHEN launcher IS NULL OR launcher = '' OR lower(launcher) = 'nan' THEN NULL
+                         WHEN launcher LIKE '%cudagraph%' OR launcher LIKE '%graphlaunch%' THEN 'graph'
+                         ELSE 'runtime' END) AS category,
+           CASE WHEN p.any_op THEN coalesce(parent_op, launcher) END AS op,
+           name, stream,
+           pd_sum(dur, uid) AS s, count(*) AS n, min(dur) AS mn, max(dur) AS mx,
            p.total_kernels_us, p.total_us
-    FROM g1 JOIN per_trace p USING (trace_id)
-    GROUP BY g1.trace_id, category, op2, name, stream
+    FROM kc JOIN per_trace p USING (trace_id)
+    GROUP BY kc.trace_id, category, op, name, stream
 )
 SELECT trace_id,
        category AS parent_op_category,
-       op2 AS parent_op,
+       op AS parent_op,
        name AS kernel_name,
        stream,
        s AS dur_sum_us,
@@ -88,5 +86,5 @@ SELECT trace_id,
        mx AS dur_max_us,
        CASE WHEN total_kernels_us > 0 THEN s / total_kernels_us * 100 END AS pct_of_kernels_time,
        CASE WHEN total_us <> 0 THEN s / (total_us / 1e3 * 1e3) * 100 END AS pct_of_total_time
-FROM g2
-ORDER BY trace_id, s DESC, category NULLS LAST, op2 NULLS LAST, name NULLS LAST, stream NULLS LAST;
+FROM g
+ORDER BY trace_id, s DESC, category NULLS LAST, op NULLS LAST, name NULLS LAST, stream NULLS LAST;

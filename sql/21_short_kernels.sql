@@ -22,6 +22,7 @@ WHERE c.dur < (SELECT value FROM report_params WHERE name = 'short_kernel_thresh
 -- then first appearance in the trace.
 --   dur_sum_us, dur_mean_us   µs
 --   pct_of_total_time         dur_sum_us / gpu_timeline total_time × 100
+--   ex_uid                    uid of the group's first kernel
 CREATE TEMP VIEW IF NOT EXISTS short_kernels_summary AS
 WITH sk AS MATERIALIZED (
     SELECT * FROM short_kernels
@@ -41,7 +42,7 @@ g AS (
            CASE WHEN p.any_op THEN input_strides END AS strides,
            CASE WHEN p.any_op THEN concrete_inputs END AS concrete,
            name,
-           pd_sum(dur) AS s, count(*) AS n, min(uid) AS first_uid,
+           pd_sum(dur, uid) AS s, count(*) AS n, min(uid) AS first_uid,
            p.total_us
     FROM sk JOIN per_trace p USING (trace_id)
     WHERE name IS NOT NULL
@@ -69,7 +70,8 @@ SELECT trace_id,
        s AS dur_sum_us,
        n AS count,
        mean AS dur_mean_us,
-       pct AS pct_of_total_time
+       pct AS pct_of_total_time,
+       first_uid AS ex_uid
 FROM ordered
 WHERE rank <= coalesce((SELECT value FROM report_params WHERE name = 'topk_short_kernels'), rank)
 ORDER BY trace_id, rank;
