@@ -56,11 +56,34 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* numpy's pairwise summation (np.sum / np.mean on float64): blocks of up to 128
+ * values summed with 8 accumulators, larger arrays split in halves. Matching it keeps
+ * the last bits (and so the 2-decimal rounding of trunc_kernel_details) identical. */
+static double np_sum(const double *a, size_t n)
+{
+    if (n < 8) {
+        double res = 0.0;
+        for (size_t i = 0; i < n; i++) res += a[i];
+        return res;
+    }
+    if (n <= 128) {
+        double r[8];
+        for (int j = 0; j < 8; j++) r[j] = a[j];
+        size_t i;
+        for (i = 8; i < n - (n % 8); i += 8)
+            for (int j = 0; j < 8; j++) r[j] += a[i + j];
+        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; i++) res += a[i];
+        return res;
+    }
+    size_t n2 = n / 2;
+    n2 -= n2 % 8;
+    return np_sum(a, n2) + np_sum(a + n2, n - n2);
+}
+
 static double mean_of(const double *v, size_t n)
 {
-    double s = 0;
-    for (size_t i = 0; i < n; i++) s += v[i];
-    return s / (double)n;
+    return np_sum(v, n) / (double)n;
 }
 
 /* sorts v */
@@ -72,8 +95,16 @@ static double median_of(double *v, size_t n)
 
 static double var_of(const double *v, size_t n, size_t ddof)
 {
-    double m = mean_of(v, n), s = 0;
-    for (size_t i = 0; i < n; i++) s += (v[i] - m) * (v[i] - m);
+    double m = mean_of(v, n);
+    double *d = malloc(n * sizeof *d);
+    double s = 0;
+    if (d) {
+        for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
+        s = np_sum(d, n);
+        free(d);
+    } else {
+        for (size_t i = 0; i < n; i++) s += (v[i] - m) * (v[i] - m);
+    }
     return s / (double)(n - ddof);
 }
 
@@ -280,8 +311,7 @@ static void kd_final(sqlite3_context *ctx)
     const cJSON *e;
     cJSON_ArrayForEach(e, a->tmpl) {
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
-        double s = 0;
-        for (size_t j = 0; j < durs[i].n; j++) s += durs[i].v[j];
+        double s = np_sum(durs[i].v, durs[i].n);
         ent[i] = (kd_entry){s, cJSON_IsString(nm) ? nm->valuestring : "", i};
         i++;
     }
@@ -341,13 +371,11 @@ done:
     }
 }
 
-/* Python's round(x, 2): glibc's printf rounds the exact binary value half-to-even,
- * as Python does. */
+/* round(x, 2) on a numpy float, as TraceLens calls it: numpy scales, rounds half to
+ * even and scales back (so 11.265 -> 11.26, where Python's float round gives 11.27). */
 static double round2(double x)
 {
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%.2f", x);
-    return strtod(tmp, NULL);
+    return rint(x * 100.0) / 100.0;
 }
 
 /* trunc_kernel_details(summary): [{name (64 chars + '...'), stream, mean rounded to 2}] */

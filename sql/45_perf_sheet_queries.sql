@@ -1,11 +1,14 @@
--- report_perf_sheets: one row per perf-model sheet of a trace (GEMM, SDPA_fwd, ...)
+-- perf_sheet_queries: one row per perf-model sheet of a trace (GEMM, SDPA_fwd, ...)
 -- with the SQL that prints it as TraceLens's <sheet>.csv. The sheets' "param: ..."
 -- columns depend on the trace (order of first appearance), so the query is built
--- here and run by examples/perf_report.sh.
-CREATE TEMP VIEW IF NOT EXISTS report_perf_sheets AS
+-- here and run by examples/perf_report.sh. A parameter the row's model does not have
+-- prints as nan, a None value as an empty cell (what pandas writes).
+CREATE TEMP VIEW IF NOT EXISTS perf_sheet_queries AS
 WITH cols AS (
     SELECT trace_id, sheet,
-           group_concat(printf('json_extract(params, ''$."%w"'') AS "param: %w"', param, param), ', ')
+           group_concat(printf('CASE WHEN json_type(params, ''$."%w"'') IS NULL THEN ''nan'' '
+                               || 'ELSE json_extract(params, ''$."%w"'') END AS "param: %w"',
+                               param, param, param), ', ')
              AS param_cols
     FROM (SELECT * FROM perf_sheet_params ORDER BY trace_id, sheet, position)
     GROUP BY trace_id, sheet
