@@ -137,12 +137,17 @@ fi
 # Each view is read once into a temp table _pr_<sheet>. The SQL that checks and writes
 # each one is written by SQL (.once FILE, then .read FILE runs it).
 cat >> "$tmp/run.sql" <<EOF
+-- a trace without cpu_op events is GPU-only: TraceLens writes no CPU-side sheets
+CREATE TEMP TABLE _pr_gpu_only AS
+SELECT NOT EXISTS (SELECT 1 FROM events
+                   WHERE trace_id = (SELECT id FROM _pr_trace) AND kind = 'cpu_op') AS v;
 CREATE TEMP TABLE _pr_sheets AS
 SELECT substr(m.name, 8) AS sheet, m.name AS view,
        coalesce(r.position, 40) AS position, coalesce(r.if_empty, 'omit') AS if_empty,
        coalesce(r.optional_columns, '[]') AS optional_columns, 0 AS nrows
 FROM sqlite_temp_master m LEFT JOIN report_sheets r ON r.sheet = substr(m.name, 8)
-WHERE m.type = 'view' AND m.name LIKE 'report\_%' ESCAPE '\\' AND length(m.name) > 7;
+WHERE m.type = 'view' AND m.name LIKE 'report\_%' ESCAPE '\\' AND length(m.name) > 7
+  AND NOT (coalesce(r.needs_cpu_ops, 1) AND (SELECT v FROM _pr_gpu_only));
 
 .once $(dq "$tmp/1.sql")
 SELECT 'CREATE TEMP TABLE "_pr_' || replace(sheet, '"', '""') || '" AS SELECT * FROM "'

@@ -46,7 +46,8 @@ ORDER BY trace_id, seq;
 
 -- report_sheets: how examples/perf_report.sh writes each report_<sheet> view as
 -- <sheet>.csv. Views named report_% without a row here get the defaults (position
--- 40, i.e. among the perf-model sheets; if_empty 'omit'; no optional columns).
+-- 40, among the perf-model sheets; if_empty 'omit'; no optional columns;
+-- needs_cpu_ops 1).
 --   position          order of the sheets (TraceLens's report order)
 --   if_empty          when the view has no row for the trace: 'omit' (no file, as
 --                     TraceLens omits empty sheets), 'header' (the header line only)
@@ -54,24 +55,28 @@ ORDER BY trace_id, seq;
 --   optional_columns  JSON array of columns left out of the CSV when they are NULL in
 --                     every row of the trace (columns TraceLens only has when it found
 --                     something to put in them, e.g. 'Parent cpu_op' of a GPU-only trace)
+--   needs_cpu_ops     1: no file for a trace without cpu_op events (TraceLens's GPU-only
+--                     report has only gpu_timeline, kernel_summary and the short-kernel
+--                     sheets)
 -- Other sql/ files register their sheets with INSERT OR REPLACE.
 CREATE TEMP TABLE IF NOT EXISTS report_sheets(
     sheet TEXT PRIMARY KEY,
     position INTEGER NOT NULL DEFAULT 40,
     if_empty TEXT NOT NULL DEFAULT 'omit' CHECK (if_empty IN ('omit', 'header', 'blank')),
-    optional_columns TEXT NOT NULL DEFAULT '[]'
+    optional_columns TEXT NOT NULL DEFAULT '[]',
+    needs_cpu_ops INTEGER NOT NULL DEFAULT 1
 );
-INSERT OR IGNORE INTO report_sheets(sheet, position, if_empty, optional_columns) VALUES
-    ('gpu_timeline', 1, 'omit', '[]'),
-    ('ops_summary_by_category', 2, 'omit', '[]'),
-    ('ops_summary', 3, 'omit', '[]'),
-    ('ops_unique_args', 4, 'omit', '[]'),
-    ('ops_unique_args_kl_overlap', 5, 'omit', '[]'),
-    ('unified_perf_summary', 6, 'omit', '[]'),
-    ('diff_stats', 7, 'omit', '[]'),
-    ('unified_perf_summary_kl_overlap', 8, 'omit', '[]'),
-    ('kernel_summary', 50, 'omit', '["Parent cpu_op"]'),
-    ('short_kernel_histogram', 51, 'header', '[]'),
+INSERT OR IGNORE INTO report_sheets(sheet, position, if_empty, optional_columns, needs_cpu_ops) VALUES
+    ('gpu_timeline', 1, 'omit', '[]', 0),
+    ('ops_summary_by_category', 2, 'omit', '[]', 1),
+    ('ops_summary', 3, 'omit', '[]', 1),
+    ('ops_unique_args', 4, 'omit', '[]', 1),
+    ('ops_unique_args_kl_overlap', 5, 'omit', '[]', 1),
+    ('unified_perf_summary', 6, 'omit', '[]', 1),
+    ('diff_stats', 7, 'omit', '[]', 1),
+    ('unified_perf_summary_kl_overlap', 8, 'omit', '[]', 1),
+    ('kernel_summary', 50, 'omit', '["Parent cpu_op"]', 0),
+    ('short_kernel_histogram', 51, 'header', '[]', 0),
     ('short_kernels_summary', 52, 'blank',
-     '["Parent cpu_op", "Input dims", "Input strides", "Concrete Inputs"]'),
-    ('coll_analysis', 60, 'omit', '[]');
+     '["Parent cpu_op", "Input dims", "Input strides", "Concrete Inputs"]', 0),
+    ('coll_analysis', 60, 'omit', '[]', 1);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Conformance run: compare the tracesql extension with the TraceLens oracle on every
 # trace under ../shared/conformance (relative to the project root), and with
-# TraceLens's own ops_summary.csv where the trace ships one.
+# TraceLens's own ops_summary.csv where the trace ships one; then the report CSVs of
+# examples/perf_report.sh against TraceLens's perf reports (report.sh).
 #
 #   tests/conformance/run.sh            # from anywhere
 #   TSQL_EXT=path/to/tracesql SQLITE3=path/to/sqlite3 tests/conformance/run.sh
@@ -71,6 +72,14 @@ while IFS= read -r trace; do
     fi
     cat "$one"; cat "$one" >> "$out"
 done < "$tmp/list"
+
+# the TraceLens-format CSVs of examples/perf_report.sh against TraceLens's reports
+TSQL_CONFORMANCE_DATA=$data TSQL_EXT=$ext sh "$here/report.sh" </dev/null > "$one" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
+    echo "FAIL report        report.sh exited with status $rc" >> "$one"
+fi
+cat "$one"; cat "$one" >> "$out"
 
 if [ "$ntraces" -eq 0 ]; then
     echo "FAIL traces        no traces found under $data" | tee -a "$out"
