@@ -53,6 +53,7 @@ int tsql_register_events(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernels(sqlite3 *db, tsql_catalog *c);
 int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c);
 int tsql_register_warnings(sqlite3 *db, tsql_catalog *c);
+int tsql_register_export(sqlite3 *db, tsql_catalog *c);
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c);
 int tsql_register_ops_summary(sqlite3 *db, tsql_catalog *c);

@@ -31,6 +31,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"kernels", tsql_register_kernels},
         {"tree_edges", tsql_register_tree_edges},
         {"trace_warnings", tsql_register_warnings},
+        {"trace_export", tsql_register_export},
         {"gpu_timeline_raw", tsql_register_timeline},
         {"kernel_launchers", tsql_register_kernel_launchers},
         {"ops_summary", tsql_register_ops_summary},
