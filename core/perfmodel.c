@@ -1547,6 +1547,7 @@ int tsql_perf_eval_json(tsql_perf *p, const char *name, const cJSON *args,
     }
     int st = fn(&c);
     free(c.t.p);
+    if (st < 0) st = p->status != TSQL_PM_OK ? p->status : TSQL_PM_ERROR; /* defensive */
     if (st != TSQL_PM_OK) {
         p->status = st;
         clear_params(p); /* no parameters without metrics */

@@ -141,8 +141,8 @@ int pm_conv(pm_ctx *c)
     int fused = strncmp(c->cls, "ConvBias", 8) == 0; /* ConvBias_, ConvBiasReLU_ */
     int backward = strcmp(c->cls, "aten_conv_bwd") == 0;
     int ix = backward ? 1 : 0;                        /* input tensor position */
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
-    if (!c->conc) return pm_err(c, "%s: args have no \"Concrete Inputs\"", c->name), pm_status(c);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
+    if (!c->conc) return PM_FAIL(c, "%s: args have no \"Concrete Inputs\"", c->name);
     pm_shape x, w;
     if (pm_dims(c, ix, &x)) return pm_status(c);
     int nd = x.n - 2;
@@ -166,14 +166,14 @@ int pm_conv(pm_ctx *c)
     int64_t stride[8], padding[8], dilation[8], outpad[8];
     int ns = 0, np = 0, ndl = 0, nop = 0, groups = 1, transposed = 0;
     if (nd < 0) nd = 0;
-    if (nd > 8) return pm_err(c, "%s: unknown convolution dimension: %d", c->name, x.n), pm_status(c);
+    if (nd > 8) return PM_FAIL(c, "%s: unknown convolution dimension: %d", c->name, x.n);
     if (fused) {
         const char *s3 = pm_len(c->conc) > 3 ? pm_conc_opt(c, 3) : "";
         const char *s4 = pm_len(c->conc) > 4 ? pm_conc_opt(c, 4) : "";
         int64_t sv = 1, pv = 0;
         if (s3 && s3[0] && pm_parse_int(c, s3, "stride", &sv)) return pm_status(c);
         if (s4 && s4[0] && pm_parse_int(c, s4, "padding", &pv)) return pm_status(c);
-        if (!s3 || !s4) return pm_err(c, "%s: stride or padding is None", c->name), pm_status(c);
+        if (!s3 || !s4) return PM_FAIL(c, "%s: stride or padding is None", c->name);
         for (int i = 0; i < nd; i++) stride[i] = sv, padding[i] = pv, dilation[i] = 1, outpad[i] = 0;
         ns = np = ndl = nop = nd;
     } else {
@@ -201,14 +201,13 @@ int pm_conv(pm_ctx *c)
     const char *t0, *t1;
     if (pm_type(c, ix, &t0) || pm_type(c, ix + 1, &t1)) return pm_status(c);
     if (!(t0 == t1 || (t0 && t1 && strcmp(t0, t1) == 0)))
-        return pm_err(c, "%s: data types of input and weight are different: (%s, %s)", c->name,
-                      t0 ? t0 : "None", t1 ? t1 : "None"),
-               pm_status(c);
+        return PM_FAIL(c, "%s: data types of input and weight are different: (%s, %s)", c->name,
+                      t0 ? t0 : "None", t1 ? t1 : "None");
     const char *dt[2] = {t0, t1};
 
     static const char *const nd_names[] = {"conv1d", "conv2d", "conv3d"};
     if (x.n < 3 || x.n > 5)
-        return pm_err(c, "%s: unknown convolution dimension: %d", c->name, x.n), pm_status(c);
+        return PM_FAIL(c, "%s: unknown convolution dimension: %d", c->name, x.n);
 
     /* parameters, in TraceLens's order */
     if (pm_p_str(c, "convNd", nd_names[x.n - 3]) || pm_p_shape(c, "input_shape", &x) ||
@@ -229,8 +228,7 @@ int pm_conv(pm_ctx *c)
 
     /* the formulas index stride[i] etc. for every spatial dimension */
     if (ns < nd || np < nd || ndl < nd || (transposed && nop < nd) || w.n < x.n)
-        return pm_err(c, "%s: convolution parameters are shorter than the spatial rank", c->name),
-               pm_status(c);
+        return PM_FAIL(c, "%s: convolution parameters are shorter than the spatial rank", c->name);
     tsql_conv_dims d = {.nd = nd, .transposed = transposed, .bias = bias};
     memcpy(d.x, x.d, (size_t)x.n * sizeof *x.d);
     memcpy(d.w, w.d, (size_t)x.n * sizeof *w.d);
@@ -245,7 +243,7 @@ int pm_conv(pm_ctx *c)
     int64_t o[5];
     const char *err = NULL;
     if (conv_eval(c, &d, want_bwd, pm_bpe(t0), &f, &b, o, &err))
-        return pm_err(c, "%s: %s", c->name, err), pm_status(c);
+        return PM_FAIL(c, "%s: %s", c->name, err);
     pm_spec(c, "matrix", t0);
     return pm_done(c, f, b);
 }

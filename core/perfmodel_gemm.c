@@ -145,31 +145,30 @@ static int mnk_params(pm_ctx *c, const gemm *g, int sa, int sb, int stride_mode,
 static int gemm_2d(pm_ctx *c, int ia, int scaled, int pseudo)
 {
     pm_shape A, Bs;
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (shape_at(c, ia, 2, &A) || shape_at(c, ia + 1, 2, &Bs)) return pm_status(c);
     gemm g = {.B = 1, .M = A.d[0], .N = Bs.d[1], .K = A.d[1]};
     g.bias = scaled ? pm_len(c->dims) == 3 : ia == 1;
-    if (!c->types) return pm_err(c, "%s: args have no \"Input type\"", c->name), pm_status(c);
+    if (!c->types) return PM_FAIL(c, "%s: args have no \"Input type\"", c->name);
     if (mnk_params(c, &g, ia, ia + 1, PM_KEYOPT, ia, ia + 2)) return pm_status(c);
     const char *t0 = pm_type_opt(c, ia), *t1 = pm_type_opt(c, ia + 1);
-    if (!pm_at_opt(c->types, ia)) return pm_err(c, "%s: dtype_A_B is empty", c->name), pm_status(c);
+    if (!pm_at_opt(c->types, ia)) return PM_FAIL(c, "%s: dtype_A_B is empty", c->name);
     g.dtype = t0;
     double bytes;
     if (scaled) {
         int bpe_a = pm_bpe(t0), bpe_b = pm_bpe(t1);
         if (!bpe_a || !bpe_b)
-            return pm_err(c, "%s: data types of A and B are not supported: (%s, %s)", c->name,
-                          t0 ? t0 : "None", t1 ? t1 : "None"),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: data types of A and B are not supported: (%s, %s)", c->name,
+                          t0 ? t0 : "None", t1 ? t1 : "None");
         int out = bpe_a == 1 ? 2 : (bpe_a == 2 || bpe_a == 4) ? bpe_a : 0;
         bytes = gemm_bytes_int(c, &g, bpe_a, bpe_a, bpe_a, out);
     } else if (pseudo) {
         if (!pm_at_opt(c->types, ia + 1) || !t0 || !t1 || strcmp(t0, t1) != 0)
-            return pm_err(c, "%s: data types of A and B are different", c->name), pm_status(c);
+            return PM_FAIL(c, "%s: data types of A and B are different", c->name);
         int bpe = pm_bpe(t0);
         bytes = gemm_bytes_int(c, &g, bpe, bpe, bpe, 2);
     } else {
-        if (!t0) return pm_err(c, "%s: dtype of A is None", c->name), pm_status(c);
+        if (!t0) return PM_FAIL(c, "%s: dtype of A is None", c->name);
         int bpe = pm_bpe(t0);
         bytes = gemm_bytes_int(c, &g, bpe, bpe, bpe, bpe);
     }
@@ -180,17 +179,16 @@ static int gemm_2d(pm_ctx *c, int ia, int scaled, int pseudo)
 static int gemm_batched(pm_ctx *c, int ia)
 {
     pm_shape A, Bs;
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (pm_dims(c, ia, &A) || pm_dims(c, ia + 1, &Bs)) return pm_status(c);
     if (A.n != 3 || Bs.n != 3)
-        return pm_err(c, "%s: batched GEMM needs 3-D A and B, got %d-D and %d-D", c->name, A.n, Bs.n),
-               pm_status(c);
+        return PM_FAIL(c, "%s: batched GEMM needs 3-D A and B, got %d-D and %d-D", c->name, A.n, Bs.n);
     gemm g = {.B = A.d[0], .M = A.d[1], .K = A.d[2], .N = Bs.d[2], .bias = ia == 1, .batched = 1};
-    if (!c->types) return pm_err(c, "%s: args have no \"Input type\"", c->name), pm_status(c);
+    if (!c->types) return PM_FAIL(c, "%s: args have no \"Input type\"", c->name);
     if (pm_p_int(c, "B", g.B) || mnk_params(c, &g, ia, ia + 1, PM_KEYOPT, ia, ia + 2)) return pm_status(c);
-    if (!pm_at_opt(c->types, ia)) return pm_err(c, "%s: dtype_A_B is empty", c->name), pm_status(c);
+    if (!pm_at_opt(c->types, ia)) return PM_FAIL(c, "%s: dtype_A_B is empty", c->name);
     g.dtype = pm_type_opt(c, ia);
-    if (!g.dtype) return pm_err(c, "%s: dtype of A is None", c->name), pm_status(c);
+    if (!g.dtype) return PM_FAIL(c, "%s: dtype of A is None", c->name);
     int bpe = pm_bpe(g.dtype);
     return gemm_finish(c, &g, gemm_bytes_int(c, &g, bpe, bpe, bpe, bpe));
 }
@@ -214,15 +212,15 @@ static int gemm_vllm_dq(pm_ctx *c)
         if (!b && cJSON_IsArray(d1)) b = d1;
     }
     if (!a || !b || cJSON_GetArraySize(a) != 2 || cJSON_GetArraySize(b) != 2)
-        return pm_err(c, "%s: missing 2-D A, B shapes in Input Dims", c->name), pm_status(c);
+        return PM_FAIL(c, "%s: missing 2-D A, B shapes in Input Dims", c->name);
     pm_shape A, Bs;
     if (pm_shape_of(c, a, "A", &A) || pm_shape_of(c, b, "B", &Bs)) return pm_status(c);
     gemm g = {.B = 1, .M = A.d[0], .K = A.d[1], .N = Bs.d[0]};
     if (pm_len(c->types) < 2)
-        return pm_err(c, "%s: missing A, B dtypes in \"Input type\"", c->name), pm_status(c);
+        return PM_FAIL(c, "%s: missing A, B dtypes in \"Input type\"", c->name);
     if (mnk_params(c, &g, 0, 1, PM_KEYOPT, 0, 2)) return pm_status(c);
     g.dtype = pm_type_opt(c, 0);
-    if (!g.dtype) return pm_err(c, "%s: dtype of A is None", c->name), pm_status(c);
+    if (!g.dtype) return PM_FAIL(c, "%s: dtype of A is None", c->name);
     int bpe = pm_bpe(g.dtype);
     return gemm_finish(c, &g, gemm_bytes_int(c, &g, bpe, bpe, bpe, bpe));
 }
@@ -231,7 +229,7 @@ static int gemm_vllm_dq(pm_ctx *c)
 static int gemm_te(pm_ctx *c)
 {
     pm_shape A, Bs;
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (!pm_at(c, c->dims, "Input Dims", 10)) return pm_status(c);
     if (shape_at(c, 0, 2, &A) || shape_at(c, 5, 2, &Bs)) return pm_status(c);
     const char *ta, *tb, *bias_term;
@@ -250,7 +248,7 @@ static int gemm_te(pm_ctx *c)
     if (mnk_params(c, &g, 0, 5, PM_KEYOPT, -1, -1) || pm_p_str_tuple(c, "dtype_A_B", dt, 4)) return pm_status(c);
     g.dtype = dt[0];
     for (int i = 0; i < 4; i++)
-        if (!dt[i]) return pm_err(c, "%s: dtype %d is None", c->name, i), pm_status(c);
+        if (!dt[i]) return PM_FAIL(c, "%s: dtype %d is None", c->name, i);
     return gemm_finish(c, &g, gemm_bytes_int(c, &g, pm_bpe(dt[0]), pm_bpe(dt[1]), pm_bpe(dt[3]), pm_bpe(dt[2])));
 }
 
@@ -288,7 +286,7 @@ static double fp4_bytes(pm_ctx *c, const gemm *g, const char *ta, const char *tb
 static int gemm_hipblaslt(pm_ctx *c, int fp4)
 {
     pm_shape A, Bs;
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (shape_at(c, 0, 2, &A) || shape_at(c, 2, 2, &Bs)) return pm_status(c);
     int nconc = pm_len(c->conc);
     int ta = nconc > 5 && flag_true(pm_conc_opt(c, 5));
@@ -323,9 +321,8 @@ static int gemm_hipblaslt(pm_ctx *c, int fp4)
     } else {
         int bpe_a = pm_bpe(t0), bpe_b = pm_bpe(t2);
         if (!bpe_a || !bpe_b)
-            return pm_err(c, "%s: data types of A and B are not supported: (%s, %s)", c->name,
-                          t0 ? t0 : "None", t2 ? t2 : "None"),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: data types of A and B are not supported: (%s, %s)", c->name,
+                          t0 ? t0 : "None", t2 ? t2 : "None");
         bytes = gemm_bytes_int(c, &g, bpe_a, bpe_b, bpe_a, bpe_a == 1 ? 2 : bpe_a);
     }
     return gemm_finish(c, &g, bytes);
@@ -335,7 +332,7 @@ static int gemm_hipblaslt(pm_ctx *c, int fp4)
 static int gemm_a4w4(pm_ctx *c)
 {
     pm_shape A, Bs;
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (shape_at(c, 0, 2, &A) || shape_at(c, 1, 2, &Bs)) return pm_status(c);
     gemm g = {.B = 1, .M = A.d[0], .K = pm_mul(c, A.d[1], 2), .N = Bs.d[0]};
     const char *t0, *t1;
@@ -366,5 +363,5 @@ int pm_gemm(pm_ctx *c)
     if (strcmp(k, "hipblaslt_gemm_fp8") == 0) return gemm_hipblaslt(c, 0);
     if (strcmp(k, "hipblaslt_gemm_fp4") == 0) return gemm_hipblaslt(c, 1);
     if (strcmp(k, "aiter_gemm_a4w4") == 0) return gemm_a4w4(c);
-    return pm_err(c, "%s: no GEMM model %s", c->name, k), pm_status(c);
+    return PM_FAIL(c, "%s: no GEMM model %s", c->name, k);
 }

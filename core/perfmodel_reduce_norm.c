@@ -365,7 +365,8 @@ int pm_norm(pm_ctx *c)
         break;
     }
     default:
-        if (n.C == 0 && (bwd_formulas || c->bwd)) return PM_FAIL(c, "%s: division by zero (num_channels is 0)", c->name);
+        if (n.C == 0 && (bwd_formulas || c->bwd))
+            return PM_FAIL(c, "%s: division by zero (num_channels is 0)", c->name);
         if (bwd_formulas || c->bwd) norm_bwd(&n, E, bpe, &f, &b);
         else norm_fwd(&n, E, bpe, &f, &b);
     }

@@ -187,15 +187,15 @@ int pm_sdpa(pm_ctx *c)
     const sdpa_op *o = NULL;
     for (size_t i = 0; i < sizeof sdpa_ops / sizeof *sdpa_ops; i++)
         if (strcmp(sdpa_ops[i].cls, c->cls) == 0) o = &sdpa_ops[i];
-    if (!o) return pm_err(c, "%s: no SDPA model %s", c->name, c->cls), pm_status(c);
-    if (!c->dims) return pm_err(c, "%s: args have no \"Input Dims\"", c->name), pm_status(c);
+    if (!o) return PM_FAIL(c, "%s: no SDPA model %s", c->name, c->cls);
+    if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
 
     int64_t B, NQ, HQ, NKV, HKV, dqk, dv;
     const char *dtype = NULL;
     if (o->layout == L_EVO) {
         pm_shape q;
         if (pm_dims(c, 0, &q)) return pm_status(c);
-        if (q.n != 5) return pm_err(c, "%s: q must be (Batch, N_seq, N_res, Head, Dim)", c->name), pm_status(c);
+        if (q.n != 5) return PM_FAIL(c, "%s: q must be (Batch, N_seq, N_res, Head, Dim)", c->name);
         B = pm_mul(c, q.d[0], q.d[1]);
         NQ = NKV = q.d[2];
         HQ = HKV = q.d[3];
@@ -207,8 +207,7 @@ int pm_sdpa(pm_ctx *c)
             if (pm_dims(c, o->q + i, &s[i])) return pm_status(c);
             int need = o->layout == L_THD ? 3 : 4;
             if (s[i].n < need)
-                return pm_err(c, "%s: Input Dims[%d] has %d dimensions, need %d", c->name, o->q + i, s[i].n, need),
-                       pm_status(c);
+                return PM_FAIL(c, "%s: Input Dims[%d] has %d dimensions, need %d", c->name, o->q + i, s[i].n, need);
         }
         /* positions of B, H, N, d */
         static const int idx[3][4] = {{0, 2, 1, 3}, {0, 1, 2, 3}, {-1, 1, 0, 2}};
@@ -217,21 +216,17 @@ int pm_sdpa(pm_ctx *c)
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 4; j++) v[i][j] = ix[j] < 0 ? 1 : s[i].d[ix[j]];
         if (o->layout != L_THD && (v[0][0] != v[1][0] || v[0][0] != v[2][0]))
-            return pm_err(c, "%s: batch sizes do not match: %lld != %lld != %lld", c->name, (long long)v[0][0],
-                          (long long)v[1][0], (long long)v[2][0]),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: batch sizes do not match: %lld != %lld != %lld", c->name, (long long)v[0][0],
+                          (long long)v[1][0], (long long)v[2][0]);
         if (v[1][1] != v[2][1])
-            return pm_err(c, "%s: head sizes do not match for K and V: %lld != %lld", c->name,
-                          (long long)v[1][1], (long long)v[2][1]),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: head sizes do not match for K and V: %lld != %lld", c->name,
+                          (long long)v[1][1], (long long)v[2][1]);
         if (v[1][2] != v[2][2])
-            return pm_err(c, "%s: length sizes do not match for K and V: %lld != %lld", c->name,
-                          (long long)v[1][2], (long long)v[2][2]),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: length sizes do not match for K and V: %lld != %lld", c->name,
+                          (long long)v[1][2], (long long)v[2][2]);
         if (v[0][3] != v[1][3])
-            return pm_err(c, "%s: head dimensions do not match for Q and K: %lld != %lld", c->name,
-                          (long long)v[0][3], (long long)v[1][3]),
-                   pm_status(c);
+            return PM_FAIL(c, "%s: head dimensions do not match for Q and K: %lld != %lld", c->name,
+                          (long long)v[0][3], (long long)v[1][3]);
         B = v[0][0], HQ = v[0][1], NQ = v[0][2], dqk = v[0][3];
         HKV = v[1][1], NKV = v[1][2], dv = v[2][3];
     }
@@ -240,9 +235,9 @@ int pm_sdpa(pm_ctx *c)
     if (pm_p_int(c, "B", B) || pm_p_int(c, "N_Q", NQ) || pm_p_int(c, "H_Q", HQ) || pm_p_int(c, "N_KV", NKV) ||
         pm_p_int(c, "H_KV", HKV) || pm_p_int(c, "d_h_qk", dqk) || pm_p_int(c, "d_h_v", dv))
         return pm_status(c);
-    if (o->dtype && !c->types) return pm_err(c, "%s: args have no \"Input type\"", c->name), pm_status(c);
+    if (o->dtype && !c->types) return PM_FAIL(c, "%s: args have no \"Input type\"", c->name);
     if (o->strides) {
-        if (!c->strides) return pm_err(c, "%s: args have no \"Input Strides\"", c->name), pm_status(c);
+        if (!c->strides) return PM_FAIL(c, "%s: args have no \"Input Strides\"", c->name);
         if (pm_p_stride(c, "q_stride", o->q, PM_STRICT) || pm_p_stride(c, "k_stride", o->q + 1, PM_STRICT) ||
             pm_p_stride(c, "v_stride", o->q + 2, PM_STRICT))
             return pm_status(c);
@@ -256,7 +251,7 @@ int pm_sdpa(pm_ctx *c)
         pm_shape cq, ck;
         const char *sq, *skv;
         if (pm_dims(c, o->varlen, &cq) || pm_dims(c, o->varlen + 1, &ck)) return pm_status(c);
-        if (cq.n < 1 || ck.n < 1) return pm_err(c, "%s: cu_seqlens shapes are empty", c->name), pm_status(c);
+        if (cq.n < 1 || ck.n < 1) return PM_FAIL(c, "%s: cu_seqlens shapes are empty", c->name);
         nsq = cq.d[0] - 1;
         nskv = ck.d[0] - 1;
         if (pm_conc(c, o->li, &sq) || pm_parse_float(c, sq, "max_seqlen_q", &lq) || pm_conc(c, o->li + 1, &skv) ||
@@ -295,20 +290,21 @@ int pm_sdpa(pm_ctx *c)
         /* lower bound: one longest sequence plus (S − 1) equal shorter ones */
         f = sdpa_f((double)B, lq, (double)HQ, lkv, (double)HKV, (double)dqk, (double)dv, causal, bwd, o->flash, &err);
         if (!err && nsq > 1) {
-            if (nskv == 1) return pm_err(c, "%s: division by zero (num_seqs_kv == 1)", c->name), pm_status(c);
+            if (nskv == 1) return PM_FAIL(c, "%s: division by zero (num_seqs_kv == 1)", c->name);
             double nq = floor(((double)NQ - lq) / (double)(nsq - 1));
             double nkv = floor(((double)NKV - lkv) / (double)(nskv - 1));
             f += (double)(nsq - 1) * sdpa_f((double)B, nq, (double)HQ, nkv, (double)HKV, (double)dqk, (double)dv,
                                             causal, bwd, o->flash, &err);
         }
-        if (err) return pm_err(c, "%s: %s", c->name, err), pm_status(c);
+        if (err) return PM_FAIL(c, "%s: %s", c->name, err);
     } else if (tsql_sdpa_flops(&d, bwd, &f, &err)) {
-        return pm_err(c, "%s: %s", c->name, err), pm_status(c);
+        return PM_FAIL(c, "%s: %s", c->name, err);
     }
     int bpe = 2;
     if (strcmp(o->cls, "flash_attention_backward") == 0 && !c->bwd) {
         bpe = pm_bpe(pm_type_opt(c, 0));
-        if (!bpe) return pm_err(c, "%s: unknown bytes per element for %s", c->name, pm_type_opt(c, 0) ? pm_type_opt(c, 0) : "None"), pm_status(c);
+        const char *t0 = pm_type_opt(c, 0);
+        if (!bpe) return PM_FAIL(c, "%s: unknown bytes per element for %s", c->name, t0 ? t0 : "None");
     }
     double bytes = tsql_sdpa_bytes(&d, bwd, bpe);
     if (o->dtype || o->layout == L_EVO) pm_spec(c, "matrix", dtype);

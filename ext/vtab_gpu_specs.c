@@ -256,7 +256,8 @@ static int row_from_values(sqlite3_vtab *vt, gs_row *r, sqlite3_value **cols)
     for (int k = 0; k < 4; k++) {
         sqlite3_value *v = cols[tcols[k]];
         if (sqlite3_value_type(v) == SQLITE_NULL) continue;
-        if (sqlite3_value_type(v) != SQLITE_TEXT) return set_err(vt, "gpu, vendor, name_pattern and source must be text");
+        if (sqlite3_value_type(v) != SQLITE_TEXT)
+            return set_err(vt, "gpu, vendor, name_pattern and source must be text");
         *texts[k] = dup_text((const char *)sqlite3_value_text(v));
         if (!*texts[k]) return SQLITE_NOMEM;
     }
@@ -273,7 +274,8 @@ static int row_from_values(sqlite3_vtab *vt, gs_row *r, sqlite3_value **cols)
             continue;
         }
         if (ty == SQLITE_TEXT) ty = sqlite3_value_numeric_type(v);
-        if (ty != SQLITE_INTEGER && ty != SQLITE_FLOAT) return set_err(vt, "peaks, mem_bw_gbps and memory_gb must be numbers");
+        if (ty != SQLITE_INTEGER && ty != SQLITE_FLOAT)
+            return set_err(vt, "peaks, mem_bw_gbps and memory_gb must be numbers");
         *nums[k] = sqlite3_value_double(v);
     }
     return SQLITE_OK;
