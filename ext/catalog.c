@@ -67,8 +67,9 @@ static int load_progress(void *ctx, int64_t bytes)
     (void)bytes;
     sqlite3 *db = ctx;
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL) != SQLITE_OK) return 0;
-    int rc = sqlite3_step(st);
+    int rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT; /* the parser sees it first */
+    rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_INTERRUPT;
 }
@@ -128,6 +129,12 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
                            .progress_ctx = c->db};
     tsql_error err = {0};
     tsql_trace *t = tsql_trace_load(path, &opts, &err);
+    if (t && load_progress(c->db, t->json_bytes)) {
+        /* interrupted after the last check (tree build): keep nothing */
+        tsql_trace_free(t);
+        t = NULL;
+        tsql_error_set(&err, TSQL_EINTR, -1, "interrupted");
+    }
     if (!t) {
         *pzErr = tsql_format_error(path, &err);
         return NULL;
@@ -209,6 +216,7 @@ static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_entry *e = tsql_catalog_open(c, path, label, &zErr);
     if (!e) {
         sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
+        if (load_progress(c->db, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
         sqlite3_free(zErr);
         return;
     }
