@@ -12,6 +12,19 @@
 
 #define NONE TSQL_NONE
 
+/* Looked-up names per (pid, tid): a trace has few threads, so a short list. */
+typedef struct meta_entry {
+    uint32_t pid, tid;
+    char *text;              /* the three names back to back */
+    size_t len[3];
+} meta_entry;
+
+struct tsql_meta_cache {
+    meta_entry *e;
+    uint32_t n, cap;
+    uint32_t last;           /* index of the last hit */
+};
+
 typedef struct span { double s, e; } span;
 
 static int cmp_span(const void *x, const void *y)
@@ -99,6 +112,11 @@ void tsql_attrib_free(tsql_attrib *a)
     free(a->g_count);
     free(a->g_first);
     free(a->meta);
+    if (a->meta_cache) {
+        for (uint32_t i = 0; i < a->meta_cache->n; i++) free(a->meta_cache->e[i].text);
+        free(a->meta_cache->e);
+        free(a->meta_cache);
+    }
     free(a->g_cum_pct);
     if (a->g_categories)
         for (uint32_t g = 0; g < a->ng; g++) free(a->g_categories[g]);
@@ -472,6 +490,7 @@ out:
 
 /* ---------- M metadata names (§1.8) ---------- */
 
+
 static int token_is(const tsql_trace *t, uint32_t id, const char *s)
 {
     size_t n = strlen(s);
@@ -506,7 +525,7 @@ static long meta_value(const tsql_trace *t, const tsql_attrib *a, uint32_t pid, 
     return -1;
 }
 
-void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
+static void meta_fill(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
                       tsql_buf *scratch)
 {
     static const char unknown[] = "Unknown";
@@ -521,4 +540,55 @@ void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, t
     out->process_label_len = a1 >= 0 ? l1 : sizeof unknown - 1;
     out->thread_name = a2 >= 0 ? scratch->p + a2 : unknown;
     out->thread_name_len = a2 >= 0 ? l2 : sizeof unknown - 1;
+}
+
+static void meta_from_entry(const meta_entry *m, tsql_meta_names *out)
+{
+    out->process_name = m->text;
+    out->process_name_len = m->len[0];
+    out->process_label = m->text + m->len[0];
+    out->process_label_len = m->len[1];
+    out->thread_name = m->text + m->len[0] + m->len[1];
+    out->thread_name_len = m->len[2];
+}
+
+void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
+                      tsql_buf *scratch)
+{
+    /* the cache is filled lazily: the attribution is otherwise read-only */
+    tsql_attrib *w = (tsql_attrib *)a;
+    uint32_t pid = t->pid[uid], tid = t->tid[uid];
+    struct tsql_meta_cache *c = w->meta_cache;
+    if (c) {
+        if (c->last < c->n && c->e[c->last].pid == pid && c->e[c->last].tid == tid) {
+            meta_from_entry(&c->e[c->last], out);
+            return;
+        }
+        for (uint32_t i = 0; i < c->n; i++)
+            if (c->e[i].pid == pid && c->e[i].tid == tid) {
+                c->last = i;
+                meta_from_entry(&c->e[i], out);
+                return;
+            }
+    }
+    meta_fill(t, a, uid, out, scratch);
+    /* remember it; on OOM just answer from scratch */
+    if (!c && !(c = w->meta_cache = calloc(1, sizeof *c))) return;
+    if (c->n == c->cap) {
+        uint32_t nc = c->cap ? c->cap * 2 : 16;
+        meta_entry *ne = realloc(c->e, nc * sizeof *ne);
+        if (!ne) return;
+        c->e = ne;
+        c->cap = nc;
+    }
+    size_t l0 = out->process_name_len, l1 = out->process_label_len, l2 = out->thread_name_len;
+    char *txt = malloc(l0 + l1 + l2 + 1);
+    if (!txt) return;
+    memcpy(txt, out->process_name, l0);
+    memcpy(txt + l0, out->process_label, l1);
+    memcpy(txt + l0 + l1, out->thread_name, l2);
+    txt[l0 + l1 + l2] = 0;
+    c->e[c->n] = (meta_entry){pid, tid, txt, {l0, l1, l2}};
+    c->last = c->n++;
+    meta_from_entry(&c->e[c->last], out);
 }

@@ -40,6 +40,7 @@ typedef struct tsql_attrib {
 
     uint32_t *meta;          /* uids of the M events, file order (names of §1.8) */
     uint32_t nmeta;
+    struct tsql_meta_cache *meta_cache; /* names already looked up, per (pid, tid) */
 } tsql_attrib;
 
 /* The trace's attribution, built on first call; NULL on OOM. */

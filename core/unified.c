@@ -11,6 +11,7 @@
 #include "perf_ops.h"
 #include "store.h"
 #include "tree.h"
+#include "u64map.h"
 
 #define NONE TSQL_NONE
 
@@ -315,6 +316,12 @@ static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char
     return 0;
 }
 
+static void free_dicts(char **dicts, const tsql_perf_ops *P)
+{
+    for (uint32_t i = 0; dicts && P && i < P->nresults; i++) free(dicts[i]);
+    free(dicts);
+}
+
 static tsql_unified *build(tsql_trace *t)
 {
     ctx c = {.t = t};
@@ -328,9 +335,18 @@ static tsql_unified *build(tsql_trace *t)
     uint8_t *covered = NULL;
     uint32_t *bwd_gpu = NULL;
     size_t bwd_cap = 0;
+    tsql_u64map perf_rows = {0};
+    char **dicts = NULL;
+    const tsql_perf_ops *P = tsql_perf_ops_get(t);
     r.u = calloc(1, sizeof *r.u);
     c.a = tsql_attrib_get(t);
-    if (!r.u || !c.a || !tsql_perf_ops_get(t)) goto fail;
+    if (!r.u || !c.a || !P) goto fail;
+    /* perf_ops rows by (uid, direction), and their parameter dicts once per result */
+    if (tsql_u64map_init(&perf_rows, P->n + 1)) goto fail;
+    for (uint32_t i = 0; i < P->n; i++)
+        if (!P->rows[i].appended) tsql_u64map_put(&perf_rows, (int64_t)P->rows[i].uid * 2 + P->rows[i].bwd, i, 0);
+    dicts = calloc((size_t)P->nresults + 1, sizeof *dicts);
+    if (!dicts) goto fail;
     c.gpu = calloc(t->n + 1, 1);
     c.comm = calloc(t->n + 1, 1);
     c.deep = calloc(t->n + 1, 1);
@@ -380,6 +396,37 @@ static tsql_unified *build(tsql_trace *t)
         const char *category = node_category(&c, n);
         int metrics = 0;
         double kus = busy;
+        /* fast path: the perf_ops row of the same instance and direction was already
+         * evaluated on the same GPU events */
+        uint32_t prow = model || f != NONE
+                            ? tsql_u64map_get(&perf_rows, (int64_t)(model ? n : f) * 2 + (f != NONE))
+                            : NONE;
+        if (prow != NONE) {
+            const tsql_perf_op *po = &P->rows[prow];
+            const tsql_perf_result *res = &P->results[po->result];
+            if (!dicts[po->result]) {
+                dict.n = 0;
+                if (tsql_perf_params_dict(&res->perf, &dict) || tsql_buf_reserve(&dict, 1)) goto fail;
+                dict.p[dict.n] = 0;
+                if (!(dicts[po->result] = strdup(dict.p))) goto fail;
+            }
+            if (f != NONE) category = tsql_op_bwd_category(str_of(t, t->name[f]));
+            tsql_unified_op *o = new_row(&r);
+            if (!o || !(o->perf_params = strdup(dicts[po->result]))) goto fail;
+            o->uid = n;
+            o->node = n;
+            o->gpu_at = (uint32_t)at;
+            o->ngpu = (uint32_t)ng;
+            o->category = category;
+            o->has_model = 1;
+            o->has_metrics = 1;
+            o->kernel_us = po->kernel_us;
+            o->flops = res->perf.flops;
+            o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
+            memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
+            r.u->n++;
+            continue;
+        }
         if (model || f != NONE) {
             uint32_t src = model ? n : f;
             const uint32_t *g = r.gpu.v + at;
@@ -559,6 +606,8 @@ static tsql_unified *build(tsql_trace *t)
     free(c.model);
     free(c.collected.v);
     free(c.kbuf);
+    free_dicts(dicts, P);
+    tsql_u64map_free(&perf_rows);
     return out;
 fail:
     tsql_perf_free(&perf);
@@ -575,6 +624,8 @@ fail:
     free(c.model);
     free(c.collected.v);
     free(c.kbuf);
+    free_dicts(dicts, P);
+    tsql_u64map_free(&perf_rows);
     free(r.gpu.v);
     tsql_unified_free(r.u);
     return NULL;

@@ -6,13 +6,7 @@
 -- kernel_details_summary is a JSON array (kernel_details_summary()).
 -- Rows: direct time sum descending, then ex_uid.
 CREATE TEMP VIEW IF NOT EXISTS ops_unique_args AS
-WITH l AS (
-    SELECT *, first_value(uid) OVER (
-              PARTITION BY trace_id, name, op_category, process_name, process_label, thread_name,
-                           input_dims, input_type, input_strides, concrete_inputs
-              ORDER BY seq) AS ex_uid
-    FROM kernel_launchers
-), g AS (
+WITH g AS (
     SELECT trace_id, name, op_category, process_name, process_label, thread_name,
            input_dims, input_type, input_strides, concrete_inputs,
            count(*) AS operation_count,
@@ -28,9 +22,9 @@ WITH l AS (
            max(total_subtree_kernel_time) AS total_subtree_kernel_time_max,
            sum(total_direct_kernel_time) AS total_direct_kernel_time_sum,
            sum(total_subtree_kernel_time) AS total_subtree_kernel_time_sum,
-           ex_uid,
+           first(uid, seq) AS ex_uid,
            kernel_details_summary(kernel_details, seq) AS kernel_details_summary
-    FROM l
+    FROM kernel_launchers
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
 )
