@@ -94,3 +94,24 @@ size_t tsql_icol_bytes(const tsql_icol *c, size_t cap)
 {
     return cap * sizeof(int32_t) + (size_t)c->ov_slots * (sizeof(uint32_t) + sizeof(int64_t));
 }
+
+int tsql_icol_append(tsql_icol *dst, uint32_t at, const tsql_icol *src, uint32_t n)
+{
+    if (src->has_base && !dst->has_base) {
+        dst->has_base = 1;
+        dst->base = src->base;
+    }
+    /* same base and no overflow: the stored offsets carry over as they are */
+    if (!src->has_base || (src->base == dst->base && src->ov_n == 0)) {
+        memcpy(dst->v + at, src->v, (size_t)n * sizeof *src->v);
+        return 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if (src->v[i] == ICOL_NULL) {
+            dst->v[at + i] = ICOL_NULL;
+            continue;
+        }
+        if (tsql_icol_set(dst, at + i, tsql_icol_get(src, i))) return -1;
+    }
+    return 0;
+}

@@ -54,6 +54,10 @@ static inline int64_t tsql_icol_get(const tsql_icol *c, uint32_t row)
     return tsql_icol_get_slow(c, row);
 }
 
+/* Copies rows [0, n) of src to rows [at, at + n) of dst, whose v must hold them.
+ * Returns 0 or -1 on OOM. */
+int tsql_icol_append(tsql_icol *dst, uint32_t at, const tsql_icol *src, uint32_t n);
+
 /* Bytes held by the column for cap rows. */
 size_t tsql_icol_bytes(const tsql_icol *c, size_t cap);
 

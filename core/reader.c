@@ -19,6 +19,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "reader_parallel.h"
 #include "source.h"
 #include "store.h"
 #include "tree.h"
@@ -38,6 +39,12 @@ typedef struct reader {
     tsql_buf meta;         /* other top-level members */
     uint8_t cat_kind_cache[256]; /* kind of small cat ids, +1 (0 = not yet known) */
     int64_t next_progress;
+    /* a piece of a parallel load (reader_parallel.h): stop at the first bound from
+     * bounds[bi] on that is reached between two elements of traceEvents */
+    const int64_t *bounds;
+    int nbounds, bi;
+    int stopped;           /* stopped at bounds[bi] */
+    atomic_int *abort;     /* another piece saw an interrupt */
 } reader;
 
 /* ---------- chunk access for the top-level parser ---------- */
@@ -64,9 +71,14 @@ static int rd_fill(reader *r)
         if (r->opts && r->opts->progress && r->buf_off >= r->next_progress) {
             r->next_progress = r->buf_off + (16 << 20);
             if (r->opts->progress(r->opts->progress_ctx, r->buf_off)) {
+                if (r->abort) atomic_store(r->abort, 1);
                 tsql_error_set(r->err, TSQL_EINTR, r->buf_off, "interrupted");
                 return -1;
             }
+        }
+        if (r->abort && atomic_load_explicit(r->abort, memory_order_relaxed)) {
+            tsql_error_set(r->err, TSQL_EINTR, r->buf_off, "interrupted");
+            return -1;
         }
     }
     return 1;
@@ -687,16 +699,21 @@ nomem:
     return -1;
 }
 
-/* Parses the traceEvents array; r->pos at '['. */
-static int rd_events(reader *r)
+/* At an element start (r->pos at '{', not the first element): 1 if it is the next
+ * bound of a parallel piece (r->stopped set), else 0. Bounds passed over were wrong
+ * guesses (inside an event or string) and are skipped. */
+static int at_bound(reader *r)
 {
-    r->pos++;
-    int c = rd_peek(r);
-    if (c == -2) return -1;
-    if (c == ']') {
-        r->pos++;
-        return 0;
-    }
+    int64_t off = rd_off(r);
+    while (r->bi < r->nbounds && r->bounds[r->bi] < off) r->bi++;
+    if (r->bi < r->nbounds && r->bounds[r->bi] == off) r->stopped = 1;
+    return r->stopped;
+}
+
+/* Parses elements of traceEvents from c (peeked, at the first one) to the closing ']'
+ * or, for a parallel piece, to its bound. */
+static int rd_elements(reader *r, int c)
+{
     for (;;) {
         if (c == -1) return syntax(r, rd_off(r), "unexpected end of file in traceEvents (truncated trace?)");
         if (c == -2) return -1;
@@ -709,6 +726,7 @@ static int rd_events(reader *r)
             r->pos++;
             c = rd_peek(r);
             if (c == ']') return syntax(r, rd_off(r), "trailing comma in traceEvents");
+            if (c == '{' && r->nbounds && at_bound(r)) return 0;
             continue;
         }
         if (c == ']') {
@@ -719,6 +737,19 @@ static int rd_events(reader *r)
         if (c == -2) return -1;
         return syntax(r, rd_off(r), "expected ',' or ']' between events");
     }
+}
+
+/* Parses the traceEvents array; r->pos at '['. */
+static int rd_events(reader *r)
+{
+    r->pos++;
+    int c = rd_peek(r);
+    if (c == -2) return -1;
+    if (c == ']') {
+        r->pos++;
+        return 0;
+    }
+    return rd_elements(r, c);
 }
 
 /* Appends "key": to the metadata text. */
@@ -745,6 +776,59 @@ static int meta_key(reader *r)
     return 0;
 }
 
+/* After the top-level value: only whitespace may follow. Returns 0 or -1. */
+static int rd_end(reader *r)
+{
+    int c = rd_peek(r);
+    if (c == -2) return -1;
+    if (c != -1) return syntax(r, rd_off(r), "trailing data after the trace");
+    return 0;
+}
+
+/* Members of the top-level object from c (peeked: a member name) to the closing '}';
+ * with after_value, from just after a member's value instead. A parallel piece
+ * returns early with r->stopped. Returns 0 or -1. */
+static int rd_members(reader *r, int c, int *seen_events, int after_value)
+{
+    for (;;) {
+        if (!after_value) {
+            if (c == -2) return -1;
+            if (c != '"') return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected a member name");
+            if (rd_key(r)) return -1;
+            c = rd_peek(r);
+            if (c != ':') return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected ':'");
+            r->pos++;
+            c = rd_peek(r);
+            if (c < 0) return c == -2 ? -1 : syntax(r, rd_off(r), "unexpected end of file (truncated trace?)");
+            if (r->tmp.n == 11 && !memcmp(r->tmp.p, "traceEvents", 11) && c == '[') {
+                if (*seen_events) return syntax(r, rd_off(r), "traceEvents appears twice");
+                *seen_events = 1;
+                if (rd_events(r)) return -1;
+                if (r->stopped) return 0;
+            } else {
+                if (meta_key(r)) {
+                    tsql_error_set(r->err, TSQL_ENOMEM, rd_off(r), "out of memory");
+                    return -1;
+                }
+                if (rd_value_bytes(r, &r->meta)) return -1;
+            }
+        }
+        after_value = 0;
+        c = rd_peek(r);
+        if (c == ',') {
+            r->pos++;
+            c = rd_peek(r);
+            continue;
+        }
+        if (c == '}') {
+            r->pos++;
+            return 0;
+        }
+        if (c == -2) return -1;
+        return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected ',' or '}'");
+    }
+}
+
 /* The whole document. Returns 0 or -1. */
 static int rd_document(reader *r)
 {
@@ -764,48 +848,31 @@ static int rd_document(reader *r)
         int seen_events = 0;
         c = rd_peek(r);
         if (c == '}') r->pos++;
-        else for (;;) {
-            if (c == -2) return -1;
-            if (c != '"') return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected a member name");
-            if (rd_key(r)) return -1;
-            c = rd_peek(r);
-            if (c != ':') return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected ':'");
-            r->pos++;
-            c = rd_peek(r);
-            if (c < 0) return c == -2 ? -1 : syntax(r, rd_off(r), "unexpected end of file (truncated trace?)");
-            if (r->tmp.n == 11 && !memcmp(r->tmp.p, "traceEvents", 11) && c == '[') {
-                if (seen_events) return syntax(r, rd_off(r), "traceEvents appears twice");
-                seen_events = 1;
-                if (rd_events(r)) return -1;
-            } else {
-                if (meta_key(r)) goto nomem;
-                if (rd_value_bytes(r, &r->meta)) return -1;
-            }
-            c = rd_peek(r);
-            if (c == ',') {
-                r->pos++;
-                c = rd_peek(r);
-                continue;
-            }
-            if (c == '}') {
-                r->pos++;
-                break;
-            }
-            if (c == -2) return -1;
-            return syntax(r, rd_off(r), c == -1 ? "unexpected end of file (truncated trace?)" : "expected ',' or '}'");
-        }
+        else if (rd_members(r, c, &seen_events, 0)) return -1;
+        if (r->stopped) return 0;
         if (!seen_events)
             return syntax(r, rd_off(r), "no traceEvents array: not a Chrome/Kineto trace");
     } else {
         return syntax(r, rd_off(r), "not a trace: expected '{' or '['");
     }
-    c = rd_peek(r);
+    if (r->stopped) return 0;
+    return rd_end(r);
+}
+
+/* A piece of a parallel load that starts at an element of traceEvents (r->pos at its
+ * '{'): the elements, then the rest of the document. */
+static int rd_piece(reader *r, int bare_array)
+{
+    int c = rd_peek(r);
     if (c == -2) return -1;
-    if (c != -1) return syntax(r, rd_off(r), "trailing data after the trace");
-    return 0;
-nomem:
-    tsql_error_set(r->err, TSQL_ENOMEM, rd_off(r), "out of memory");
-    return -1;
+    if (c != '{') return syntax(r, rd_off(r), "traceEvents element is not an object");
+    if (rd_elements(r, c)) return -1;
+    if (r->stopped) return 0;
+    if (!bare_array) {
+        int seen_events = 1;
+        if (rd_members(r, 0, &seen_events, 1)) return -1;
+    }
+    return rd_end(r);
 }
 
 /* Reads an integer that may be written as a JSON number or string. */
@@ -820,23 +887,22 @@ static int64_t json_int(const cJSON *j)
 }
 
 /* Reads rank, world size, devices and the GPU name from the metadata members. */
-static int read_metadata(reader *r)
+int tsql_reader_metadata(tsql_trace *t, tsql_buf *meta)
 {
-    tsql_trace *t = r->t;
     t->rank = t->world_size = t->devices = t->base_time_ns = TSQL_NULL;
-    if (!r->meta.n) {
+    if (!meta->n) {
         t->metadata = strdup("{}");
         return t->metadata ? 0 : -1;
     }
-    if (tsql_buf_reserve(&r->meta, 2)) return -1;
-    r->meta.p[r->meta.n++] = '}';
-    r->meta.p[r->meta.n] = 0;
-    t->metadata = malloc(r->meta.n + 1);
+    if (tsql_buf_reserve(meta, 2)) return -1;
+    meta->p[meta->n++] = '}';
+    meta->p[meta->n] = 0;
+    t->metadata = malloc(meta->n + 1);
     if (!t->metadata) return -1;
-    memcpy(t->metadata, r->meta.p, r->meta.n + 1);
+    memcpy(t->metadata, meta->p, meta->n + 1);
     /* baseTimeNanoseconds exceeds a double's precision: read it from the text */
     size_t bn;
-    const char *b = tsql_template_member(t->metadata, r->meta.n, "baseTimeNanoseconds", &bn);
+    const char *b = tsql_template_member(t->metadata, meta->n, "baseTimeNanoseconds", &bn);
     if (b) {
         int64_t v;
         if (bn >= 2 && b[0] == '"') {
@@ -845,7 +911,7 @@ static int read_metadata(reader *r)
         }
         if (tsql_parse_int64(b, bn, &v) == 0) t->base_time_ns = v;
     }
-    cJSON *root = cJSON_ParseWithLength(t->metadata, r->meta.n);
+    cJSON *root = cJSON_ParseWithLength(t->metadata, meta->n);
     if (!root) {
         tsql_trace_warn(t, -1, -1, "metadata_invalid: top-level metadata could not be parsed; ignored");
         return 0;
@@ -866,56 +932,121 @@ static int read_metadata(reader *r)
     return 0;
 }
 
-tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_error *err)
+/* Creates an empty store for path. NULL on OOM. */
+static tsql_trace *new_store(const char *path, const tsql_load_opts *opts)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    tsql_trace *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    tsql_intern_init(&t->strings);
+    t->mem_limit = opts ? opts->mem_limit : 0;
+    t->path = strdup(path);
+    if (!t->path) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* Frees the reader's buffers; the metadata text moves to meta when given. */
+static void reader_done(reader *r, tsql_buf *meta)
+{
+    tsql_source_close(r->src);
+    r->src = NULL;
+    free(r->stitch.p);
+    free(r->tpl.p);
+    free(r->tmp.p);
+    if (meta) *meta = r->meta;
+    else free(r->meta.p);
+}
+
+int tsql_reader_parse_part(tsql_part *p)
+{
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.err = &p->err;
+    r.opts = p->opts;
+    r.abort = p->abort;
+    r.bounds = p->bounds;
+    r.nbounds = p->nbounds;
+    r.bi = p->index + 1;
+    p->rc = -1;
+    p->end_bound = -1;
+    r.t = new_store(p->path, NULL);
+    if (!r.t) {
+        tsql_error_set(r.err, TSQL_ENOMEM, -1, "out of memory");
+        return -1;
+    }
+    r.t->mem_limit = p->mem_limit;
+    int64_t start = p->bounds[p->index];
+    r.buf_off = start;
+    r.next_progress = start;
+    r.src = tsql_source_open_range(p->path, start, r.err);
+    if (r.src) {
+        r.t->file_bytes = tsql_source_file_bytes(r.src);
+        p->rc = p->index == 0 ? rd_document(&r) : rd_piece(&r, p->bare_array);
+        if (p->rc == 0 && r.stopped) p->end_bound = r.bi;
+        if (p->rc == 0 && !r.stopped) p->json_bytes = tsql_source_offset(r.src);
+    }
+    p->t = r.t;
+    reader_done(&r, &p->meta);
+    return p->rc;
+}
+
+/* Parses path on this thread. Returns 0 with *out and meta filled, or -1 (err set). */
+static int load_serial(const char *path, const tsql_load_opts *opts, tsql_trace **out,
+                       tsql_buf *meta, tsql_error *err)
+{
     reader r;
     memset(&r, 0, sizeof r);
     r.err = err;
     r.opts = opts;
-    r.t = calloc(1, sizeof *r.t);
+    r.t = *out = new_store(path, opts);
     if (!r.t) {
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-        return NULL;
+        return -1;
     }
-    tsql_intern_init(&r.t->strings);
-    r.t->mem_limit = opts ? opts->mem_limit : 0;
-    r.t->path = strdup(path);
     r.src = tsql_source_open(path, err);
     int rc = -1;
-    if (r.src && r.t->path) {
+    if (r.src) {
         r.t->format = tsql_source_kind(r.src);
         r.t->file_bytes = tsql_source_file_bytes(r.src);
         rc = rd_document(&r);
         if (rc == 0) r.t->json_bytes = tsql_source_offset(r.src);
-        /* the chunk ring is not needed past here: free it before the tree build's peak */
-        tsql_source_close(r.src);
-        r.src = NULL;
-        if (rc == 0 && read_metadata(&r)) {
-            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-            rc = -1;
-        }
-        if (rc == 0 && tsql_store_shrink(r.t)) {
-            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-            rc = -1;
-        }
-        if (rc == 0) rc = tsql_tree_build(r.t, err);
-        if (rc == 0) rc = tsql_store_check_limit(r.t, err, -1);
-    } else if (r.src) {
-        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
     }
-    if (err->code != TSQL_OK && r.t->format != 0) err->compressed = 1;
-    tsql_source_close(r.src);
-    free(r.stitch.p);
-    free(r.tpl.p);
-    free(r.tmp.p);
-    free(r.meta.p);
-    if (rc != 0) {
-        tsql_trace_free(r.t);
-        return NULL;
+    reader_done(&r, meta);
+    return rc;
+}
+
+tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_error *err)
+{
+    struct timespec t0, t1, t2;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    tsql_trace *t = NULL;
+    tsql_buf meta = {0};
+    int rc = tsql_load_parallel(path, opts, &t, &meta, err);
+    if (rc == 1) {
+        rc = load_serial(path, opts, &t, &meta, err);
+        if (t) t->parse_pieces = 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    r.t->load_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    return r.t;
+    if (rc == 0 && tsql_reader_metadata(t, &meta)) {
+        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0 && tsql_store_shrink(t)) {
+        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0) rc = tsql_tree_build(t, err);
+    if (rc == 0) rc = tsql_store_check_limit(t, err, -1);
+    if (err->code != TSQL_OK && t && t->format != 0) err->compressed = 1;
+    free(meta.p);
+    if (rc != 0) {
+        tsql_trace_free(t);
+        return NULL;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t2);
+    t->parse_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    t->load_seconds = (double)(t2.tv_sec - t0.tv_sec) + (double)(t2.tv_nsec - t0.tv_nsec) * 1e-9;
+    return t;
 }

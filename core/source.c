@@ -30,6 +30,11 @@
 #ifndef TSQL_SOURCE_CHUNK_BYTES
 #define TSQL_SOURCE_CHUNK_BYTES (4 << 20)
 #endif
+/* Reads of a range source (tsql_source_open_range): small enough that the text is
+ * still in the core's own cache when the parser reads it right after the copy. */
+#ifndef TSQL_SOURCE_RANGE_BYTES
+#define TSQL_SOURCE_RANGE_BYTES (1 << 20)
+#endif
 
 enum {
     RING_SLOTS = 4,            /* one held by the consumer, three filling ahead */
@@ -82,6 +87,8 @@ struct tsql_source {
     int sync_ready;            /* mu and the condvars are initialised */
     pthread_t thread;
     int threaded;              /* thread was started and must be joined */
+    int sync;                  /* range source: pread(2) on the caller's thread */
+    int64_t sync_pos;          /* next file offset to read */
 };
 
 /* Records an error (first one wins, like tsql_error_set) and marks whether its offset
@@ -640,13 +647,7 @@ tsql_source *tsql_source_open(const char *path, tsql_error *err)
         goto fail;
     }
     src->nsniff = (size_t)n;
-    const unsigned char *s = src->sniff;
-    if (n >= 2 && s[0] == 0x1f && s[1] == 0x8b)
-        src->kind = TSQL_SOURCE_GZIP;
-    else if (n >= 4 && s[0] == 'P' && s[1] == 'K' && s[2] == 3 && s[3] == 4)
-        src->kind = TSQL_SOURCE_ZIP;
-    else
-        src->kind = TSQL_SOURCE_PLAIN;
+    src->kind = tsql_source_sniff(src->sniff, (size_t)n);
 
     if (src->kind == TSQL_SOURCE_ZIP) {
         if (!S_ISREG(st.st_mode)) {
@@ -684,6 +685,61 @@ fail:
     return NULL;
 }
 
+tsql_source *tsql_source_open_range(const char *path, int64_t start, tsql_error *err)
+{
+    tsql_source *src = calloc(1, sizeof *src);
+    if (!src) {
+        fail(err, TSQL_ENOMEM, 0, -1, "out of memory");
+        return NULL;
+    }
+    src->fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (src->fd < 0 || fstat(src->fd, &st) != 0) {
+        fail(err, TSQL_EIO, 0, -1, "cannot open: %s", strerror(errno));
+        tsql_source_close(src);
+        return NULL;
+    }
+    (void)posix_fadvise(src->fd, start, 0, POSIX_FADV_SEQUENTIAL); /* a hint */
+    src->file_bytes = S_ISREG(st.st_mode) ? (int64_t)st.st_size : 0;
+    src->kind = TSQL_SOURCE_PLAIN;
+    src->sync = 1;
+    src->sync_pos = src->offset = start;
+    if (!(src->slot[0] = malloc(TSQL_SOURCE_RANGE_BYTES))) {
+        fail(err, TSQL_ENOMEM, 0, -1, "out of memory");
+        tsql_source_close(src);
+        return NULL;
+    }
+    return src;
+}
+
+int tsql_source_sniff(const unsigned char *s, size_t n)
+{
+    if (n >= 2 && s[0] == 0x1f && s[1] == 0x8b) return TSQL_SOURCE_GZIP;
+    if (n >= 4 && s[0] == 'P' && s[1] == 'K' && s[2] == 3 && s[3] == 4) return TSQL_SOURCE_ZIP;
+    return TSQL_SOURCE_PLAIN;
+}
+
+/* Next chunk of a range source. Returns as tsql_source_next. */
+static int next_sync(tsql_source *src, const char **data, size_t *len, tsql_error *err)
+{
+    ssize_t n = pread_full(src->fd, src->slot[0], TSQL_SOURCE_RANGE_BYTES, src->sync_pos);
+    if (n < 0) {
+        fail(&src->err, TSQL_EIO, 0, src->offset, "read error: %s", strerror(errno));
+        src->state = ST_FAILED;
+        if (err && err->code == TSQL_OK) *err = src->err;
+        return -1;
+    }
+    if (n == 0) {
+        src->state = ST_END;
+        return 0;
+    }
+    src->sync_pos += n;
+    src->offset += n;
+    *data = (const char *)src->slot[0];
+    *len = (size_t)n;
+    return 1;
+}
+
 /* Returns the detected enum tsql_source_kind. */
 int tsql_source_kind(const tsql_source *src) { return src->kind; }
 
@@ -701,6 +757,7 @@ int tsql_source_next(tsql_source *src, const char **data, size_t *len, tsql_erro
     *len = 0;
     if (src->state == ST_FAILED) goto failed;
     if (src->state == ST_END) return 0;
+    if (src->sync) return next_sync(src, data, len, err);
 
     pthread_mutex_lock(&src->mu);
     if (src->nheld) { /* the previous chunk goes back to the producer */

@@ -29,6 +29,14 @@ typedef struct tsql_source tsql_source;
  * (TSQL_EIO for open/read failures, TSQL_EFORMAT for a bad zip directory etc.). */
 tsql_source *tsql_source_open(const char *path, tsql_error *err);
 
+/* A plain file's text from byte start to its end, read with pread(2) on the caller's
+ * thread (no read-ahead thread, no sniffing): for parsing pieces of one file on
+ * several threads. Offsets still count from the start of the file. */
+tsql_source *tsql_source_open_range(const char *path, int64_t start, tsql_error *err);
+
+/* The format (enum tsql_source_kind) that the first n bytes of a file announce. */
+int tsql_source_sniff(const unsigned char *head, size_t n);
+
 /* Which format was detected (enum tsql_source_kind). */
 int tsql_source_kind(const tsql_source *src);
 

@@ -14,6 +14,12 @@
 int tsql_store_grow(tsql_trace *t);
 /* Releases unused column capacity after loading. 0 or -1 on OOM. */
 int tsql_store_shrink(tsql_trace *t);
+/* Appends the rows of src, the text that follows dst's in the file, to dst, as if
+ * one parse had read both: string ids are remapped into dst's table (new strings get
+ * ids in src's order), uids, pool positions and warnings shifted, ids re-based.
+ * src's columns are freed one by one as they are copied (src stays freeable).
+ * Returns 0 or -1 on OOM. */
+int tsql_store_append(tsql_trace *dst, tsql_trace *src);
 /* Appends one integer to the args pool. 0 or -1 on OOM. */
 int tsql_store_pool_push(tsql_trace *t, int64_t v);
 /* Records the exact doubles of uid's ts and dur (set TSQL_F_XD on the event). */
