@@ -27,6 +27,9 @@ EXT_SRC := $(sort $(wildcard ext/*.c))
 HDRS := $(wildcard core/*.h ext/*.h)
 SQL_SRC := $(sort $(wildcard sql/*.sql))
 GEN_SQL := build/gen/sql_views.c
+# never unmapped: SQLite dlclose()s an extension whose init fails, and anything it had
+# registered by then would point into unmapped code
+SO_LDFLAGS := -Wl,-z,nodelete
 
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
@@ -38,11 +41,11 @@ all: deps-check build/tracesql.so
 
 build/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
 	@mkdir -p build
-	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm
+	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
 
 build/asan/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
 	@mkdir -p build/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm
+	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
 
 # the views of sql/*.sql, embedded as C strings (file-name order = creation order)
 $(GEN_SQL): $(SQL_SRC) sql/embed.awk

@@ -23,6 +23,7 @@ typedef struct tsql_entry {
 } tsql_entry;
 
 typedef struct tsql_catalog {
+    char *init_error;       /* a registration step's own message (sqlite3_malloc'd) */
     tsql_entry **open;      /* open traces, in trace_id order */
     int nopen, capopen;
     int64_t next_id;

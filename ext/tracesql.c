@@ -49,7 +49,9 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         int rc = steps[i].fn(db, c);
         if (rc != SQLITE_OK) {
             *pzErrMsg = sqlite3_mprintf("tracesql: registering %s failed: %s", steps[i].what,
-                                        sqlite3_errmsg(db));
+                                        c->init_error ? c->init_error : sqlite3_errmsg(db));
+            sqlite3_free(c->init_error);
+            c->init_error = NULL;
             if (i == 0) tsql_catalog_free(c);
             return rc;
         }

@@ -15,15 +15,20 @@ extern const struct tsql_sql_file tsql_sql_files[];
 
 int tsql_register_views(sqlite3 *db, tsql_catalog *c)
 {
-    (void)c;
-    for (const struct tsql_sql_file *f = tsql_sql_files; f->name; f++) {
+    /* all or nothing: a failing file leaves no view behind */
+    int rc = sqlite3_exec(db, "SAVEPOINT tracesql_views", NULL, NULL, NULL);
+    for (const struct tsql_sql_file *f = tsql_sql_files; rc == SQLITE_OK && f->name; f++) {
         char *err = NULL;
-        int rc = sqlite3_exec(db, f->text, NULL, NULL, &err);
+        rc = sqlite3_exec(db, f->text, NULL, NULL, &err);
         if (rc != SQLITE_OK) {
-            /* surface which file failed through the connection's error message */
+            /* keep the message (the caller reads sqlite3_errmsg) and name the file */
+            char *msg = sqlite3_mprintf("%s: %s", f->name, err ? err : sqlite3_errstr(rc));
             sqlite3_free(err);
+            sqlite3_exec(db, "ROLLBACK TO tracesql_views; RELEASE tracesql_views", NULL, NULL, NULL);
+            c->init_error = msg;
             return rc;
         }
     }
-    return SQLITE_OK;
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "RELEASE tracesql_views", NULL, NULL, NULL);
+    return rc;
 }

@@ -1,0 +1,63 @@
+-- perf_roofline: every perf_ops instance against the roofline of its trace's GPU
+-- (TraceLens's arch-spec columns, reference-semantics §7.1). The GPU is the row of
+-- gpu_specs named by the report option `gpu` (report_params) if set, else the one
+-- detected from the trace's deviceProperties (traces.gpu_name, gpu_spec_for()).
+-- Users can INSERT their own gpu_specs rows.
+--   gpu                      gpu_specs.gpu used (NULL: unknown GPU, no roofline)
+--   peak_tflops              peak of the instance's compute_spec (TFLOPS)
+--   mem_bw_gbps              memory bandwidth (GB/s)
+--   roofline_time_us         max(FLOPs / peak, bytes / bandwidth), µs
+--   roofline_bound           COMPUTE_BOUND or MEMORY_BOUND
+--   pct_roofline             roofline time / kernel time × 100 (%)
+INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
+    ('gpu', NULL, 'NULL: roofline against the GPU detected from deviceProperties; '
+                  || 'a gpu_specs.gpu name (e.g. ''H100'', ''MI300X''): use that one');
+
+CREATE TEMP VIEW IF NOT EXISTS perf_roofline AS
+WITH g AS (
+    SELECT t.trace_id,
+           coalesce((SELECT value FROM report_params WHERE name = 'gpu'), gpu_spec_for(t.gpu_name)) AS gpu
+    FROM traces t
+), r AS (
+    SELECT p.trace_id, p.uid, p.sheet, p.direction, p.name, p.params, p.compute_spec, p.gflops,
+           p.kernel_time_us, p.tflops_s, p.tb_s, p.data_moved_mb, p.flops_per_byte, s.gpu,
+           CASE p.compute_spec
+               WHEN 'matrix_fp64' THEN s.matrix_fp64 WHEN 'matrix_fp32' THEN s.matrix_fp32
+               WHEN 'matrix_tf32' THEN s.matrix_tf32 WHEN 'matrix_fp16' THEN s.matrix_fp16
+               WHEN 'matrix_bf16' THEN s.matrix_bf16 WHEN 'matrix_fp8' THEN s.matrix_fp8
+               WHEN 'matrix_fp4' THEN s.matrix_fp4 WHEN 'vector_fp64' THEN s.vector_fp64
+               WHEN 'vector_fp32' THEN s.vector_fp32 WHEN 'vector_fp16' THEN s.vector_fp16
+               WHEN 'vector_bf16' THEN s.vector_bf16 END AS peak_tflops,
+           s.mem_bw_gbps,
+           roofline(p.flops, p.bytes, p.kernel_time_us,
+                    CASE p.compute_spec
+                        WHEN 'matrix_fp64' THEN s.matrix_fp64 WHEN 'matrix_fp32' THEN s.matrix_fp32
+                        WHEN 'matrix_tf32' THEN s.matrix_tf32 WHEN 'matrix_fp16' THEN s.matrix_fp16
+                        WHEN 'matrix_bf16' THEN s.matrix_bf16 WHEN 'matrix_fp8' THEN s.matrix_fp8
+                        WHEN 'matrix_fp4' THEN s.matrix_fp4 WHEN 'vector_fp64' THEN s.vector_fp64
+                        WHEN 'vector_fp32' THEN s.vector_fp32 WHEN 'vector_fp16' THEN s.vector_fp16
+                        WHEN 'vector_bf16' THEN s.vector_bf16 END,
+                    s.mem_bw_gbps) AS rl
+    FROM perf_ops p JOIN g ON g.trace_id = p.trace_id LEFT JOIN gpu_specs s ON s.gpu = g.gpu
+)
+SELECT trace_id, uid, sheet, direction, name, params, compute_spec, gflops, kernel_time_us,
+       tflops_s, tb_s, data_moved_mb, flops_per_byte, gpu, peak_tflops, mem_bw_gbps,
+       json_extract(rl, '$.roofline_time_us') AS roofline_time_us,
+       json_extract(rl, '$.bound') AS roofline_bound,
+       json_extract(rl, '$.pct_roofline') AS pct_roofline
+FROM r;
+
+-- One roofline view per sheet TraceLens emits: the instances of that sheet.
+CREATE TEMP VIEW IF NOT EXISTS roofline_gemm AS SELECT * FROM perf_roofline WHERE sheet = 'GEMM';
+CREATE TEMP VIEW IF NOT EXISTS roofline_conv_fwd AS SELECT * FROM perf_roofline WHERE sheet = 'CONV_fwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_conv_bwd AS SELECT * FROM perf_roofline WHERE sheet = 'CONV_bwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_sdpa_fwd AS SELECT * FROM perf_roofline WHERE sheet = 'SDPA_fwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_sdpa_bwd AS SELECT * FROM perf_roofline WHERE sheet = 'SDPA_bwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_unary_elementwise AS
+    SELECT * FROM perf_roofline WHERE sheet = 'UnaryElementwise';
+CREATE TEMP VIEW IF NOT EXISTS roofline_binary_elementwise AS
+    SELECT * FROM perf_roofline WHERE sheet = 'BinaryElementwise';
+CREATE TEMP VIEW IF NOT EXISTS roofline_reduce_fwd AS SELECT * FROM perf_roofline WHERE sheet = 'Reduce_fwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_reduce_bwd AS SELECT * FROM perf_roofline WHERE sheet = 'Reduce_bwd';
+CREATE TEMP VIEW IF NOT EXISTS roofline_normalization AS
+    SELECT * FROM perf_roofline WHERE sheet = 'Normalization';
