@@ -30,10 +30,12 @@ WITH base AS (
 SELECT trace_id, uid, name, stream, ts, dur, dur_ns, launcher_uid, launcher,
        CASE WHEN has_op THEN op_uid END AS parent_op_uid,
        CASE WHEN has_op THEN op_name END AS parent_op,
-       CASE WHEN has_op THEN
-           coalesce((SELECT l.op_category FROM kernel_launchers l
-                     WHERE l.trace_id = base.trace_id AND l.uid = base.op_uid),
-                    op_category(op_name))
+       -- a category that the op's name decides is the launcher's too; only 'other'
+       -- may be refined by the launcher's first kernel (reference-semantics 5.1)
+       CASE WHEN NOT has_op THEN NULL
+            WHEN op_category(op_name) <> 'other' THEN op_category(op_name)
+            ELSE coalesce((SELECT l.op_category FROM kernel_launchers l
+                           WHERE l.trace_id = base.trace_id AND l.uid = base.op_uid), 'other')
        END AS parent_op_category
 FROM base;
 
@@ -47,32 +49,40 @@ FROM base;
 --   pct_of_kernels_time   dur_sum_us / Σ dur of all the trace's kernels × 100
 --   pct_of_total_time     dur_sum_us / gpu_timeline total_time × 100
 CREATE TEMP VIEW IF NOT EXISTS kernel_summary AS
-WITH kc AS MATERIALIZED (
-    SELECT trace_id, uid, name, stream, dur, launcher, parent_op, parent_op_category
-    FROM kernel_context
-),
-per_trace AS (
+WITH per_trace AS MATERIALIZED (
+    -- per trace: does any kernel have a parent op, Σ dur of all kernels (numpy's sum,
+    -- file order), and the timeline's total_time
     SELECT t.trace_id, t.any_op, t.total_kernels_us,
            (SELECT time_us FROM gpu_timeline_raw r
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
               AND r.linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
                                    WHERE name = 'include_unlinked_kernels')) AS total_us
-    FROM (SELECT trace_id, max(parent_op IS NOT NULL) AS any_op,
+    FROM (SELECT trace_id,
+                 max(tl_runtime_uid IS NOT NULL AND op_uid IS NOT NULL) AS any_op,
                  np_sum(dur, uid) AS total_kernels_us
-          FROM kc GROUP BY trace_id) t
+          FROM kernels WHERE kind = 'kernel' GROUP BY trace_id) t
+),
+rows AS (
+    -- one row per kernel with its grouping keys; LIMIT keeps this a co-routine, so
+    -- each kernel's lookups run once
+    SELECT kc.trace_id, kc.uid, kc.name, kc.stream, kc.dur,
+           coalesce(kc.parent_op_category,
+                    CASE WHEN kc.launcher IS NULL OR kc.launcher = ''
+                              OR lower(kc.launcher) = 'nan' THEN NULL
+                         WHEN kc.launcher LIKE '%cudagraph%'
+                              OR kc.launcher LIKE '%graphlaunch%' THEN 'graph'
+                         ELSE 'runtime' END) AS category,
+           CASE WHEN (SELECT any_op FROM per_trace p WHERE p.trace_id = kc.trace_id)
+                THEN coalesce(kc.parent_op, kc.launcher) END AS op
+    FROM kernel_context kc
+    LIMIT -1
 ),
 g AS (
-    SELECT kc.trace_id,
-           coalesce(parent_op_category,
-                    CASE WHEN launcher IS NULL OR launcher = '' OR lower(launcher) = 'nan' THEN NULL
-                         WHEN launcher LIKE '%cudagraph%' OR launcher LIKE '%graphlaunch%' THEN 'graph'
-                         ELSE 'runtime' END) AS category,
-           CASE WHEN p.any_op THEN coalesce(parent_op, launcher) END AS op,
-           name, stream,
-           pd_sum(dur, uid) AS s, count(*) AS n, min(dur) AS mn, max(dur) AS mx,
-           p.total_kernels_us, p.total_us
-    FROM kc JOIN per_trace p USING (trace_id)
-    GROUP BY kc.trace_id, category, op, name, stream
+    SELECT trace_id, category, op, name, stream,
+           pd_sum(dur, uid) AS s, count(*) AS n, min(dur) AS mn, max(dur) AS mx
+    FROM rows
+    -- (the name's length first: long kernel names then rarely need comparing)
+    GROUP BY trace_id, stream, length(name), name, category, op
 )
 SELECT trace_id,
        category AS parent_op_category,
@@ -86,5 +96,5 @@ SELECT trace_id,
        mx AS dur_max_us,
        CASE WHEN total_kernels_us > 0 THEN s / total_kernels_us * 100 END AS pct_of_kernels_time,
        CASE WHEN total_us <> 0 THEN s / (total_us / 1e3 * 1e3) * 100 END AS pct_of_total_time
-FROM g
+FROM g JOIN per_trace USING (trace_id)
 ORDER BY trace_id, s DESC, category NULLS LAST, op NULLS LAST, name NULLS LAST, stream NULLS LAST;

@@ -27,7 +27,7 @@ CREATE TEMP VIEW IF NOT EXISTS short_kernels_summary AS
 WITH sk AS MATERIALIZED (
     SELECT * FROM short_kernels
 ),
-per_trace AS (
+per_trace AS MATERIALIZED (
     SELECT t.trace_id, t.any_op,
            (SELECT time_us FROM gpu_timeline_raw r
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'

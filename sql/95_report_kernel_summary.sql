@@ -7,7 +7,7 @@ WITH s AS (
     SELECT *, max(stream IS NULL) OVER (PARTITION BY trace_id) AS float_stream
     FROM kernel_summary
 ),
-f AS (
+f AS MATERIALIZED (
     SELECT trace_id,
            NOT EXISTS (SELECT 1 FROM kernels k
                        WHERE k.trace_id = t.trace_id AND k.kind = 'kernel'

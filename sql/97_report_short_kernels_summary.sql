@@ -3,7 +3,7 @@
 -- tuples, sums as ints when every kernel duration of the trace is a whole number.
 CREATE TEMP VIEW IF NOT EXISTS report_short_kernels_summary AS
 WITH s AS MATERIALIZED (SELECT * FROM short_kernels_summary),
-f AS (
+f AS MATERIALIZED (
     SELECT trace_id,
            NOT EXISTS (SELECT 1 FROM kernels k
                        WHERE k.trace_id = t.trace_id AND k.kind = 'kernel'
