@@ -107,7 +107,7 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 	  TSQL_EXT=build/asan/tracesql bash tests/conformance/run.sh
 
 test: all
-	@$(MAKE) --no-print-directory test-unit test-sql test-conformance test-asan test-corpus test-hardening
+	@$(MAKE) --no-print-directory test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay
 	@echo "make test: all suites passed"
 
 # --- benchmark --------------------------------------------------------------

@@ -242,6 +242,51 @@ static const struct {
      "Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
      "bool? pin_memory=None, bool non_blocking=False, bool copy=False, "
      "MemoryFormat? memory_format=None"},
+    {"aten::empty_like", "default",
+     "Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None, MemoryFormat? memory_format=None"},
+    {"aten::zeros_like", "default",
+     "Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None, MemoryFormat? memory_format=None"},
+    {"aten::ones_like", "default",
+     "Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None, MemoryFormat? memory_format=None"},
+    {"aten::full_like", "default",
+     "Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, "
+     "Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None"},
+    {"aten::zeros", "default",
+     "SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None"},
+    {"aten::ones", "default",
+     "SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None"},
+    {"aten::full", "default",
+     "SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, "
+     "Device? device=None, bool? pin_memory=None"},
+    {"aten::arange", "default",
+     "Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+     "bool? pin_memory=None"},
+    {"aten::arange", "start",
+     "Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, "
+     "Device? device=None, bool? pin_memory=None"},
+    {"aten::arange", "start_step",
+     "Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, "
+     "Device? device=None, bool? pin_memory=None"},
+    {"aten::view", "default", "Tensor self, SymInt[] size"},
+    {"aten::_unsafe_view", "default", "Tensor self, SymInt[] size"},
+    {"aten::reshape", "default", "Tensor self, SymInt[] shape"},
+    {"aten::expand", "default", "Tensor self, SymInt[] size, *, bool implicit=False"},
+    {"aten::permute", "default", "Tensor self, int[] dims"},
+    {"aten::transpose", "int", "Tensor self, int dim0, int dim1"},
+    {"aten::t", "default", "Tensor self"},
+    {"aten::unsqueeze", "default", "Tensor self, int dim"},
+    {"aten::select", "int", "Tensor self, int dim, SymInt index"},
+    {"aten::slice", "Tensor", "Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1"},
+    {"aten::as_strided", "default",
+     "Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None"},
+    {"aten::flatten", "using_ints", "Tensor self, int start_dim=0, int end_dim=-1"},
+    {"aten::topk", "default", "Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True"},
+    {"aten::threshold_backward", "default", "Tensor grad_output, Tensor self, Scalar threshold"},
     {"aten::cat", "default", "Tensor[] tensors, int dim=0"},
     {"aten::stack", "default", "Tensor[] tensors, int dim=0"},
     {"aten::fill_", "Scalar", "Tensor self, Scalar value"},
@@ -773,7 +818,7 @@ static void emit_arg(gen *g, const rin *r, const param *p, tsql_buf *tmp)
 /* Ends an argument line with its comment. */
 static void end_line(gen *g, const char *what)
 {
-    char c[80];
+    char c[128];
     clean_text(c, sizeof c, what);
     put(g, ",  # ");
     put(g, c);
@@ -1109,7 +1154,7 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
             if (ps[i].kwonly) continue;
             put(g, "        ");
             emit_arg(g, &in[i], &ps[i], &tmp);
-            char what[80];
+            char what[128];
             snprintf(what, sizeof what, "%s (%s%s)", ps[i].name, ps[i].type, ps[i].opt ? "?" : "");
             end_line(g, what);
         }
@@ -1117,7 +1162,7 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
         for (int i = 0; i < n; i++) {
             put(g, "        ");
             emit_arg(g, &in[i], NULL, &tmp);
-            char what[80];
+            char what[128];
             char ct[48];
             clean_text(ct, sizeof ct, in[i].type ? in[i].type : "not recorded");
             snprintf(what, sizeof what, "argument %d (%s)", i, *ct ? ct : "None");
@@ -1128,7 +1173,7 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
     if (overload) {
         for (int i = 0; i < np; i++) {
             if (!ps[i].kwonly) continue;
-            char what[80];
+            char what[128];
             snprintf(what, sizeof what, "%s (%s%s, keyword-only)", ps[i].name, ps[i].type, ps[i].opt ? "?" : "");
             if (ps[i].cls == P_DEVICE) {
                 /* a factory op makes its result on the replay device */
