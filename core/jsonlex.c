@@ -14,12 +14,50 @@ static inline uint64_t has_byte(uint64_t w, uint64_t c)
     return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
 }
 
-const char *tsql_lex_string(tsql_lex *lx, const char *p, int *has_esc)
+const unsigned char tsql_ws_byte[256] = {[' '] = 1, ['\n'] = 1, ['\r'] = 1, ['\t'] = 1};
+
+const unsigned char tsql_num_byte[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+    ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1, ['E'] = 1,
+};
+
+const char *tsql_skip_ws_slow(const char *p, const char *end)
+{
+#if defined(__SSE2__)
+    /* indentation of pretty-printed traces: 16 bytes at a time */
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i w = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+        unsigned m = (unsigned)_mm_movemask_epi8(w) ^ 0xFFFFu;
+        if (m) return p + __builtin_ctz(m);
+        p += 16;
+    }
+#endif
+    while (p < end && tsql_is_ws(*p)) p++;
+    return p;
+}
+
+const char *tsql_lex_string_slow(tsql_lex *lx, const char *p, int *has_esc)
 {
     const char *s = p + 1;
     const char *end = lx->end;
     int esc = 0;
     for (;;) {
+#if defined(__SSE2__)
+        while (end - s >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+            if (m) {
+                s += __builtin_ctz(m);
+                goto found;
+            }
+            s += 16;
+        }
+#endif
         /* find the next '"' or '\\' eight bytes at a time */
         while (end - s >= 8) {
             uint64_t w;
@@ -51,7 +89,7 @@ const char *tsql_lex_string(tsql_lex *lx, const char *p, int *has_esc)
     }
 }
 
-const char *tsql_lex_number(tsql_lex *lx, const char *p)
+const char *tsql_lex_number_slow(tsql_lex *lx, const char *p)
 {
     const char *q = p;
     while (q < lx->end) {
@@ -93,6 +131,12 @@ static const char *lex_literal(tsql_lex *lx, const char *p)
     return NULL;
 }
 
+/* tsql_buf_reserve's test inline: the buffer is almost always big enough. */
+static inline int buf_need(tsql_buf *b, size_t extra)
+{
+    return b->n + extra <= b->cap ? 0 : tsql_buf_reserve(b, extra);
+}
+
 /* Shared walker of skip_value and copy_compact: out == NULL only skips. */
 static const char *walk_value(tsql_lex *lx, const char *p, tsql_buf *out)
 {
@@ -101,7 +145,7 @@ static const char *walk_value(tsql_lex *lx, const char *p, tsql_buf *out)
     int want_value = 1;     /* next token must be a value */
     const char *end = lx->end;
     for (;;) {
-        while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) p++;
+        p = tsql_skip_ws(p, end);
         if (p >= end) {
             lx->incomplete = 1;
             return NULL;
@@ -127,9 +171,9 @@ static const char *walk_value(tsql_lex *lx, const char *p, tsql_buf *out)
                 lx->incomplete = 1;
                 return NULL;
             }
-            if (*q == stack[depth - 1]) {
+            if ((unsigned char)*q == stack[depth - 1]) {
                 if (out) {
-                    if (tsql_buf_reserve(out, 2)) goto oom;
+                    if (buf_need(out, 2)) goto oom;
                     out->p[out->n++] = c;
                 }
                 tok = q;
@@ -167,7 +211,7 @@ static const char *walk_value(tsql_lex *lx, const char *p, tsql_buf *out)
         }
         if (out) {
             size_t n = (size_t)(p - tok);
-            if (tsql_buf_reserve(out, n)) goto oom;
+            if (buf_need(out, n)) goto oom;
             memcpy(out->p + out->n, tok, n);
             out->n += n;
         }

@@ -37,7 +37,8 @@ typedef struct reader {
     tsql_buf tpl;          /* args template being built */
     tsql_buf tmp;          /* unescaped strings */
     tsql_buf meta;         /* other top-level members */
-    uint8_t cat_kind_cache[256]; /* kind of small cat ids, +1 (0 = not yet known) */
+    struct icache { uint64_t a, b; uint32_t id, n; } icache[512]; /* see intern_cached */
+    struct { uint32_t id; uint8_t v; } cat_cache[256]; /* kind + 1 (and 0x40 if old) by cat id */
     int64_t next_progress;
     /* a piece of a parallel load (reader_parallel.h): stop at the first bound from
      * bounds[bi] on that is reached between two elements of traceEvents */
@@ -93,15 +94,14 @@ static int64_t rd_off(const reader *r)
 static int rd_peek(reader *r)
 {
     for (;;) {
+        if (r->pos < r->len) {
+            const char *q = tsql_skip_ws(r->buf + r->pos, r->buf + r->len);
+            r->pos = (size_t)(q - r->buf);
+            if (r->pos < r->len) return (unsigned char)*q;
+        }
         int rc = rd_fill(r);
         if (rc < 0) return -2;
         if (rc == 0) return -1;
-        char c = r->buf[r->pos];
-        if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-            r->pos++;
-            continue;
-        }
-        return (unsigned char)c;
     }
 }
 
@@ -222,11 +222,16 @@ static int args_column_code(const char *k, size_t n)
  * the rest of the args text repeats and interns well. */
 static int args_pool_key(const char *k, size_t n)
 {
-    static const char *const keys[] = {"Ev Idx", "Record function id", "Addr", "Total Reserved",
-                                       "Total Allocated", "Bytes", "bytes", "external ts",
-                                       "Fwd thread id", "queued"};
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (strlen(keys[i]) == n && !memcmp(keys[i], k, n)) return 1;
+    switch (n) {
+    case 4: return !memcmp(k, "Addr", 4);
+    case 5: return !memcmp(k, "Bytes", 5) || !memcmp(k, "bytes", 5);
+    case 6: return !memcmp(k, "Ev Idx", 6) || !memcmp(k, "queued", 6);
+    case 11: return !memcmp(k, "external ts", 11);
+    case 13: return !memcmp(k, "Fwd thread id", 13);
+    case 14: return !memcmp(k, "Total Reserved", 14);
+    case 15: return !memcmp(k, "Total Allocated", 15);
+    case 18: return !memcmp(k, "Record function id", 18);
+    }
     return 0;
 }
 
@@ -238,21 +243,57 @@ typedef struct evfields {
     const char *tid; size_t tid_n;
     const char *ts; size_t ts_n;
     const char *dur; size_t dur_n;
+    int64_t ts_ns, dur_ns; /* already read, when ts_fast / dur_fast */
+    int ts_fast, dur_fast;
     const char *id; size_t id_n;
     const char *bp; size_t bp_n;
     const char *args;  /* at '{' */
 } evfields;
 
+/* tsql_intern_add with a small cache in front: a trace repeats the same few names,
+ * categories, pids and args templates, so most lookups are answered by one compare
+ * with the string last seen at a slot chosen from the length and the first and last
+ * 8 bytes, without hashing the whole string. Same ids as tsql_intern_add. */
+static uint32_t intern_cached(reader *r, const char *s, size_t n)
+{
+    /* a and b hold the first and last bytes; for n <= 16 they are the whole string */
+    uint64_t a = 0, b = 0;
+    if (n >= 8) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        a = x;
+        b = y;
+    } else if (n) {
+        a = (unsigned char)s[0] | (unsigned)(unsigned char)s[n / 2] << 8 |
+            (unsigned)(unsigned char)s[n - 1] << 16;
+    }
+    uint64_t h = ((a * 0x9E3779B97F4A7C15ull) ^ b ^ n) * 0xC2B2AE3D27D4EB4Full;
+    struct icache *c = &r->icache[h >> 55];
+    if (c->id && c->n == n && c->a == a && c->b == b &&
+        (n <= 16 || memcmp(r->t->strings.str[c->id], s, n) == 0))
+        return c->id;
+    uint32_t id = tsql_intern_add(&r->t->strings, s, n);
+    if (id) *c = (struct icache){a, b, id, (uint32_t)n};
+    return id;
+}
+
 /* Interns a string token (with quotes), unescaping if needed. Returns id or 0 on OOM. */
 static uint32_t intern_str(reader *r, const char *tok, size_t n, int esc)
 {
-    if (!esc) {
-        uint32_t id = tsql_intern_add(&r->t->strings, tok + 1, n - 2);
-        return id;
-    }
+    if (!esc) return intern_cached(r, tok + 1, n - 2);
     r->tmp.n = 0;
     if (tsql_unescape(tok + 1, n - 2, &r->tmp)) return 0;
     return tsql_intern_add(&r->t->strings, r->tmp.p, r->tmp.n);
+}
+
+/* tsql_buf_reserve's test inline: the template buffer is almost always big enough. */
+static inline int buf_need(tsql_buf *b, size_t extra)
+{
+    return b->n + extra <= b->cap ? 0 : tsql_buf_reserve(b, extra);
 }
 
 /* Builds the args template for event uid from the object at p; sets columns.
@@ -264,7 +305,7 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
     o->n = 0;
     const char *end = lx->end;
     unsigned done = 0; /* columns already set: a repeated key goes to the pool */
-    if (tsql_buf_reserve(o, 2)) goto nomem;
+    if (buf_need(o, 2)) goto nomem;
     o->p[o->n++] = '{';
     p++;
     p = tsql_skip_ws(p, end);
@@ -294,20 +335,26 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
         }
         p = tsql_skip_ws(p + 1, end);
         if (p >= end) goto incomplete;
-        if (tsql_buf_reserve(o, kn + 4)) goto nomem;
+        if (buf_need(o, kn + 4)) goto nomem;
         memcpy(o->p + o->n, k - 1, kn + 2);
         o->n += kn + 2;
         o->p[o->n++] = ':';
         const char *vend;
         char c = *p;
         if ((c >= '0' && c <= '9') || (c == '-' && end - p > 1 && p[1] != 'I')) {
-            vend = tsql_lex_number(lx, p);
-            if (!vend) return NULL;
             int64_t v;
             int code = kesc ? 0 : args_column_code(k, kn);
             if (code && (done & (1u << code))) code = 0;
             int pooled = !code && !kesc && args_pool_key(k, kn);
-            if ((code || pooled) && tsql_parse_int64(p, (size_t)(vend - p), &v) == 0) {
+            int have = 0;
+            vend = NULL;
+            if ((code || pooled) && (vend = tsql_lex_int_fast(p, end, &v))) have = 1;
+            if (!vend) {
+                vend = tsql_lex_number(lx, p);
+                if (!vend) return NULL;
+                have = (code || pooled) && tsql_parse_int64(p, (size_t)(vend - p), &v) == 0;
+            }
+            if (have) {
                 if (code) {
                     static const size_t offs[] = {0, offsetof(tsql_trace, correlation),
                                                   offsetof(tsql_trace, external_id),
@@ -326,7 +373,7 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
                 }
             } else {
                 size_t vn = (size_t)(vend - p);
-                if (tsql_buf_reserve(o, vn)) goto nomem;
+                if (buf_need(o, vn)) goto nomem;
                 memcpy(o->p + o->n, p, vn);
                 o->n += vn;
             }
@@ -334,7 +381,7 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
             vend = tsql_lex_string(lx, p, NULL);
             if (!vend) return NULL;
             size_t vn = (size_t)(vend - p);
-            if (tsql_buf_reserve(o, vn)) goto nomem;
+            if (buf_need(o, vn)) goto nomem;
             memcpy(o->p + o->n, p, vn);
             o->n += vn;
         } else {
@@ -346,7 +393,7 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
         }
         p = tsql_skip_ws(vend, end);
         if (p >= end) goto incomplete;
-        if (tsql_buf_reserve(o, 2)) goto nomem;
+        if (buf_need(o, 2)) goto nomem;
         if (*p == ',') {
             o->p[o->n++] = ',';
             p = tsql_skip_ws(p + 1, end);
@@ -388,9 +435,14 @@ static void clear_row(tsql_trace *t, uint32_t uid)
 
 /* Parses a number or numeric string as µs into ns. Returns 0 ok, -1 unusable. */
 static int time_value(reader *r, uint32_t uid, int64_t off, const char *tok, size_t n,
-                      int64_t *ns, double *d, int *need_exact, const char *what)
+                      int fast, int64_t fast_ns, int64_t *ns, double *d, int *need_exact,
+                      const char *what)
 {
     int inexact = 0;
+    if (fast) {
+        *ns = fast_ns; /* read by parse_event (tsql_lex_us_fast): exact */
+        goto have_ns;
+    }
     if (n >= 2 && tok[0] == '"') {
         tsql_trace_warn(r->t, off, uid, "%s_string: %s is a string; its numeric text was used",
                         what, what);
@@ -403,6 +455,7 @@ static int time_value(reader *r, uint32_t uid, int64_t off, const char *tok, siz
         *ns = TSQL_NULL;
         return -1;
     }
+have_ns:;
     /* ns/1000 computed in double equals Python's float(text) only when ns is exact and
      * representable; otherwise keep the double itself (rare: epoch µs with fractions) */
     int64_t a = *ns < 0 ? -*ns : *ns;
@@ -431,7 +484,7 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
             t->name[uid] = intern_str(r, f->name, f->name_n, f->name_esc);
             if (!t->name[uid]) goto nomem;
         } else {
-            t->name[uid] = tsql_intern_add(&t->strings, f->name, f->name_n);
+            t->name[uid] = intern_cached(r, f->name, f->name_n);
             if (!t->name[uid]) goto nomem;
         }
     }
@@ -440,7 +493,7 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
         if (!id) goto nomem;
         t->cat[uid] = id;
         int old = 0, kind;
-        uint8_t cached = id < 256 ? r->cat_kind_cache[id] : 0;
+        uint8_t cached = r->cat_cache[id & 255].id == id ? r->cat_cache[id & 255].v : 0;
         if (cached) {
             kind = (cached & 0x3F) - 1;
             old = (cached & 0x40) != 0;
@@ -451,7 +504,10 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
             /* "async" flows depend on the name too, so they are never cached */
             int is_async = tsql_intern_len(&t->strings, id) == 5 &&
                            !memcmp(tsql_intern_str(&t->strings, id), "async", 5);
-            if (id < 256 && !is_async) r->cat_kind_cache[id] = (uint8_t)((kind + 1) | (old ? 0x40 : 0));
+            if (!is_async) {
+                r->cat_cache[id & 255].id = id;
+                r->cat_cache[id & 255].v = (uint8_t)((kind + 1) | (old ? 0x40 : 0));
+            }
         }
         if (old) {
             t->flags[uid] |= TSQL_F_OLD_SPELLING;
@@ -460,13 +516,16 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
         t->kind[uid] = (uint8_t)kind;
     }
     if (!f->cat && t->ph[uid] == 'i') t->kind[uid] = TSQL_K_INSTANT;
-    if (f->pid && !(t->pid[uid] = tsql_intern_add(&t->strings, f->pid, f->pid_n))) goto nomem;
-    if (f->tid && !(t->tid[uid] = tsql_intern_add(&t->strings, f->tid, f->tid_n))) goto nomem;
+    if (f->pid && !(t->pid[uid] = intern_cached(r, f->pid, f->pid_n))) goto nomem;
+    if (f->tid && !(t->tid[uid] = intern_cached(r, f->tid, f->tid_n))) goto nomem;
     int need_exact = 0;
     double dts = 0, ddur = 0;
-    if (f->ts) time_value(r, uid, off, f->ts, f->ts_n, &t->ts_ns[uid], &dts, &need_exact, "ts");
+    if (f->ts)
+        time_value(r, uid, off, f->ts, f->ts_n, f->ts_fast, f->ts_ns, &t->ts_ns[uid], &dts,
+                   &need_exact, "ts");
     if (f->dur) {
-        time_value(r, uid, off, f->dur, f->dur_n, &t->dur_ns[uid], &ddur, &need_exact, "dur");
+        time_value(r, uid, off, f->dur, f->dur_n, f->dur_fast, f->dur_ns, &t->dur_ns[uid],
+                   &ddur, &need_exact, "dur");
         if (t->dur_ns[uid] != TSQL_NULL && t->dur_ns[uid] < 0)
             tsql_trace_warn(t, off, uid, "dur_negative: negative dur");
     }
@@ -500,6 +559,33 @@ static int store_event(reader *r, const evfields *f, uint32_t uid, int64_t off)
 nomem:
     tsql_error_set(r->err, TSQL_ENOMEM, off, "out of memory");
     return -1;
+}
+
+enum { K_OTHER, K_S, K_PH, K_TS, K_ID, K_BP, K_CAT, K_PID, K_TID, K_DUR, K_NAME, K_ARGS };
+
+/* Which event member a name (without escapes) is. */
+static inline int event_key(const char *k, size_t kn)
+{
+    switch (kn) {
+    case 1: return *k == 's' ? K_S : K_OTHER;
+    case 2:
+        if (k[0] == 'p' && k[1] == 'h') return K_PH;
+        if (k[0] == 't' && k[1] == 's') return K_TS;
+        if (k[0] == 'i' && k[1] == 'd') return K_ID;
+        if (k[0] == 'b' && k[1] == 'p') return K_BP;
+        break;
+    case 3:
+        if (!memcmp(k, "cat", 3)) return K_CAT;
+        if (!memcmp(k, "pid", 3)) return K_PID;
+        if (!memcmp(k, "tid", 3)) return K_TID;
+        if (!memcmp(k, "dur", 3)) return K_DUR;
+        break;
+    case 4:
+        if (!memcmp(k, "name", 4)) return K_NAME;
+        if (!memcmp(k, "args", 4)) return K_ARGS;
+        break;
+    }
+    return K_OTHER;
 }
 
 /* Parses one event object at p inside [p, end). Returns the end of the object, or
@@ -559,9 +645,11 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
         if (p >= end) goto incomplete;
         const char *v = p;
         const char *vend;
-        int vesc = 0;
+        int vesc = 0, fast = 0;
+        int64_t fast_ns = 0;
+        int key = kesc ? K_OTHER : event_key(k, kn);
         if (*v == '"') vend = tsql_lex_string(lx, v, &vesc);
-        else if (*v == '{' && kn == 4 && !memcmp(k, "args", 4)) {
+        else if (*v == '{' && key == K_ARGS) {
             int oom = 0;
             vend = parse_args(r, lx, v, uid, &oom);
             if (oom) {
@@ -571,7 +659,7 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
             }
             if (vend) {
                 args_end = vend;
-                uint32_t id = tsql_intern_add(&t->strings, r->tpl.p, r->tpl.n);
+                uint32_t id = intern_cached(r, r->tpl.p, r->tpl.n);
                 if (!id) {
                     tsql_error_set(r->err, TSQL_ENOMEM, off, "out of memory");
                     *fail = 1;
@@ -580,33 +668,30 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
                 t->args[uid] = id;
                 t->flags[uid] |= TSQL_F_HAS_ARGS;
             }
-        } else if ((*v >= '0' && *v <= '9') || (*v == '-' && !(end - v > 1 && v[1] == 'I')))
-            vend = tsql_lex_number(lx, v); /* -Infinity (Python writes it) is a literal */
-        else
+        } else if ((*v >= '0' && *v <= '9') || (*v == '-' && !(end - v > 1 && v[1] == 'I'))) {
+            /* -Infinity (Python writes it) is a literal */
+            vend = NULL;
+            if (key == K_TS || key == K_DUR) fast = (vend = tsql_lex_us_fast(v, end, &fast_ns)) != NULL;
+            if (!vend) vend = tsql_lex_number(lx, v);
+        } else
             vend = tsql_lex_skip_value(lx, v);
         if (!vend) goto fail_or_more;
         size_t vn = (size_t)(vend - v);
-        if (!kesc) {
-            switch (kn) {
-            case 1: if (*k == 's') { /* instant scope: kept only in the file */ } break;
-            case 2:
-                if (k[0] == 'p' && k[1] == 'h') { f.ph = v; f.ph_n = vn; }
-                else if (k[0] == 't' && k[1] == 's') { f.ts = v; f.ts_n = vn; }
-                else if (k[0] == 'i' && k[1] == 'd') { f.id = v; f.id_n = vn; }
-                else if (k[0] == 'b' && k[1] == 'p') { f.bp = v; f.bp_n = vn; }
-                break;
-            case 3:
-                if (!memcmp(k, "cat", 3)) { f.cat = v; f.cat_n = vn; f.cat_esc = vesc; }
-                else if (!memcmp(k, "pid", 3)) { f.pid = v; f.pid_n = vn; }
-                else if (!memcmp(k, "tid", 3)) { f.tid = v; f.tid_n = vn; }
-                else if (!memcmp(k, "dur", 3)) { f.dur = v; f.dur_n = vn; }
-                break;
-            case 4:
-                if (!memcmp(k, "name", 4)) { f.name = v; f.name_n = vn; f.name_esc = vesc; }
-                else if (!memcmp(k, "args", 4) && !args_end && *v != '{' && *v != 'n')
-                    tsql_trace_warn(t, off, uid, "args_not_object: args is not an object; ignored");
-                break;
-            }
+        switch (key) {
+        case K_S: break; /* instant scope: kept only in the file */
+        case K_PH: f.ph = v; f.ph_n = vn; break;
+        case K_TS: f.ts = v; f.ts_n = vn; f.ts_fast = fast; f.ts_ns = fast_ns; break;
+        case K_ID: f.id = v; f.id_n = vn; break;
+        case K_BP: f.bp = v; f.bp_n = vn; break;
+        case K_CAT: f.cat = v; f.cat_n = vn; f.cat_esc = vesc; break;
+        case K_PID: f.pid = v; f.pid_n = vn; break;
+        case K_TID: f.tid = v; f.tid_n = vn; break;
+        case K_DUR: f.dur = v; f.dur_n = vn; f.dur_fast = fast; f.dur_ns = fast_ns; break;
+        case K_NAME: f.name = v; f.name_n = vn; f.name_esc = vesc; break;
+        case K_ARGS:
+            if (!args_end && *v != '{' && *v != 'n')
+                tsql_trace_warn(t, off, uid, "args_not_object: args is not an object; ignored");
+            break;
         }
         p = tsql_skip_ws(vend, end);
         if (p >= end) goto incomplete;
@@ -921,7 +1006,7 @@ int tsql_reader_metadata(tsql_trace *t, tsql_buf *meta)
         t->devices = cJSON_GetArraySize(dp);
         const cJSON *d0 = cJSON_GetArrayItem(dp, 0);
         const cJSON *nm = d0 ? cJSON_GetObjectItemCaseSensitive(d0, "name") : NULL;
-        if (cJSON_IsString(nm)) t->gpu_name = strdup(nm->valuestring);
+        if (nm && cJSON_IsString(nm)) t->gpu_name = strdup(nm->valuestring);
     }
     const cJSON *di = cJSON_GetObjectItemCaseSensitive(root, "distributedInfo");
     if (cJSON_IsObject(di)) {
