@@ -42,6 +42,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"perf-model functions", tsql_register_perf_functions},
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
+        {"collectives", tsql_register_collectives},
         {"views (sql/*.sql)", tsql_register_views},
     };
     /* the catalog's first registration owns it: it is freed when the connection closes */

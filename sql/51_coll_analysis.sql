@@ -1,0 +1,67 @@
+-- 51_coll_analysis.sql — single-rank collective analysis over the `collectives` table
+-- (docs/analyses.md; TraceLens's NCCL analyser, reference-semantics §8.1-8.3).
+--
+-- Sizes are MiB (2^20 bytes; TraceLens calls them MB) and bandwidths GiB/s (TraceLens's
+-- "GB/s": (MB / 1024) / seconds). On one rank the duration of a collective includes
+-- the time it waited for the other ranks, so these bandwidths are lower bounds;
+-- TraceLens's multi-rank report divides by the fastest rank's duration instead.
+
+-- coll_analysis: one row per collective (a row of `collectives`) with its sizes and
+-- bandwidths.
+--   in_size_mb, out_size_mb   in_bytes / 2^20, out_bytes / 2^20
+--   msg_size_mb               the message: out_size_mb for allgather, else in_size_mb
+--                             (TraceLens's "Full msg size (MB)")
+--   algbw_gibs                (msg_size_mb / 1024) / (dur / 1e6); NULL if dur <= 0
+--   busbw_factor              allreduce 2(n-1)/n; allgather, reduce_scatter, all_to_all
+--                             (n-1)/n (n = group_size, as TraceLens); broadcast, reduce,
+--                             send, recv, sendrecv 1 (as nccl-tests); NULL otherwise
+--   busbw_gibs                algbw_gibs × busbw_factor
+CREATE TEMP VIEW IF NOT EXISTS coll_analysis AS
+WITH c AS (
+    SELECT *,
+           in_bytes / 1048576.0 AS in_size_mb,
+           out_bytes / 1048576.0 AS out_size_mb,
+           CASE WHEN kind = 'allgather' THEN out_bytes ELSE in_bytes END / 1048576.0 AS msg_size_mb,
+           CASE WHEN kind = 'allreduce' AND group_size > 0 THEN 2.0 * (group_size - 1) / group_size
+                WHEN kind IN ('allgather', 'reduce_scatter', 'all_to_all') AND group_size > 0
+                    THEN (group_size - 1) * 1.0 / group_size
+                WHEN kind IN ('broadcast', 'reduce', 'send', 'recv', 'sendrecv') THEN 1.0
+           END AS busbw_factor
+    FROM collectives
+)
+SELECT trace_id, rank, uid, source, kind, collective_name, process_group, group_ranks,
+       group_size, seq_in_group, dtype, in_nelems, out_nelems, in_size_mb, out_size_mb,
+       msg_size_mb, in_split_sizes, out_split_sizes, stream, ts, dur,
+       CASE WHEN dur > 0 THEN (msg_size_mb / 1024) / (dur / 1e6) END AS algbw_gibs,
+       busbw_factor,
+       CASE WHEN dur > 0 THEN (msg_size_mb / 1024) / (dur / 1e6) * busbw_factor END AS busbw_gibs
+FROM c
+ORDER BY trace_id, ts, uid;
+
+-- coll_analysis_summary: coll_analysis grouped like TraceLens's coll_analysis sheet
+-- (rank, process group and its ranks, collective, group size, dtype, element counts,
+-- split sizes, stream), with the kind added and NULL keys kept as a group of their
+-- own (TraceLens drops rows with a missing key). Largest total duration first.
+--   count                      collectives in the group
+--   in_size_mb, out_size_mb    of the group's first collective (they agree)
+--   dur_sum_us, dur_mean_us, dur_std_us (sample), dur_min_us, dur_max_us   µs
+--   algbw_gibs_mean, busbw_gibs_mean, busbw_gibs_max   GiB/s
+CREATE TEMP VIEW IF NOT EXISTS coll_analysis_summary AS
+SELECT trace_id, rank, process_group, group_ranks, kind, collective_name, group_size, dtype,
+       in_nelems, out_nelems, in_split_sizes, out_split_sizes, stream,
+       count(*) AS count,
+       first(in_size_mb, uid) AS in_size_mb,
+       first(out_size_mb, uid) AS out_size_mb,
+       sum(dur) AS dur_sum_us,
+       avg(dur) AS dur_mean_us,
+       stdev(dur) AS dur_std_us,
+       min(dur) AS dur_min_us,
+       max(dur) AS dur_max_us,
+       avg(algbw_gibs) AS algbw_gibs_mean,
+       avg(busbw_gibs) AS busbw_gibs_mean,
+       max(busbw_gibs) AS busbw_gibs_max
+FROM coll_analysis
+GROUP BY trace_id, rank, process_group, group_ranks, kind, collective_name, group_size, dtype,
+         in_nelems, out_nelems, in_split_sizes, out_split_sizes, stream
+ORDER BY trace_id, dur_sum_us DESC, rank, process_group, group_ranks, kind, collective_name,
+         group_size, dtype, in_nelems, out_nelems, in_split_sizes, out_split_sizes, stream;
