@@ -106,10 +106,23 @@ int tsql_icol_append(tsql_icol *dst, uint32_t at, const tsql_icol *src, uint32_t
         memcpy(dst->v + at, src->v, (size_t)n * sizeof *src->v);
         return 0;
     }
+    /* re-base: the same shift for every stored offset; overflow rows the slow way */
+    int64_t delta;
+    if (__builtin_sub_overflow(src->base, dst->base, &delta) || delta < -(INT64_C(1) << 40) ||
+        delta > (INT64_C(1) << 40))
+        delta = INT64_MAX; /* no shift fits: every row the slow way */
     for (uint32_t i = 0; i < n; i++) {
-        if (src->v[i] == ICOL_NULL) {
+        int32_t x = src->v[i];
+        if (x == ICOL_NULL) {
             dst->v[at + i] = ICOL_NULL;
             continue;
+        }
+        if (x != ICOL_OVF && delta != INT64_MAX) {
+            int64_t y = (int64_t)x + delta;
+            if (y > ICOL_OVF && y <= INT32_MAX) {
+                dst->v[at + i] = (int32_t)y;
+                continue;
+            }
         }
         if (tsql_icol_set(dst, at + i, tsql_icol_get(src, i))) return -1;
     }

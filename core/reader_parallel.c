@@ -127,24 +127,60 @@ typedef struct pool {
     int nparts;
     atomic_int next;            /* next piece to claim */
     const tsql_load_opts *opts; /* for the caller's thread */
+    pthread_t caller;
 } pool;
 
-/* Claims and parses pieces until none is left. caller = 1 on the caller's thread,
- * the only one that may call the progress callback. */
-static void run_pieces(pool *pl, int caller)
+/* Claims and parses pieces until none is left. Only the caller's thread may call the
+ * progress callback (it runs SQL on the caller's connection). */
+static void *run_pieces(void *arg)
 {
+    pool *pl = arg;
+    int caller = pthread_equal(pthread_self(), pl->caller);
     for (;;) {
         int i = atomic_fetch_add(&pl->next, 1);
-        if (i >= pl->nparts) return;
+        if (i >= pl->nparts) return NULL;
         pl->parts[i].opts = caller ? pl->opts : NULL;
         tsql_reader_parse_part(&pl->parts[i]);
     }
 }
 
-static void *worker_main(void *arg)
+typedef struct merge_pool {
+    tsql_merge *m;
+    atomic_int next, failed;
+} merge_pool;
+
+/* Claims and runs merge jobs (one column each) until none is left. */
+static void *merge_main(void *arg)
 {
-    run_pieces(arg, 0);
-    return NULL;
+    merge_pool *mp = arg;
+    int n = tsql_merge_jobs(mp->m);
+    for (;;) {
+        int j = atomic_fetch_add(&mp->next, 1);
+        if (j >= n) return NULL;
+        if (tsql_merge_run(mp->m, j)) atomic_store(&mp->failed, 1);
+#ifdef __GLIBC__
+        /* the sources' columns were freed into the arenas of the threads that built
+         * them, where nothing reuses them: give them back as we go, or they add up
+         * to ~10% of the store at the peak (measured; < 1 ms a call) */
+        malloc_trim(0);
+#endif
+    }
+}
+
+/* Spawns up to threads - 1 helpers, running fn(arg) on each and on this thread. */
+static void run_on_threads(int threads, void *(*fn)(void *), void *arg)
+{
+    pthread_t tid[MAX_PIECES];
+    int started = 0;
+    /* signals stay on the caller's thread, which owns any handlers */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    for (int k = 1; k < threads && k < MAX_PIECES; k++)
+        if (pthread_create(&tid[started], NULL, fn, arg) == 0) started++;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    fn(arg);
+    for (int k = 0; k < started; k++) pthread_join(tid[k], NULL);
 }
 
 int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace **out,
@@ -199,20 +235,10 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         parts[k].mem_limit = opts ? opts->mem_limit : 0;
         parts[k].abort = &abort_flag;
     }
-    pool pl = {.parts = parts, .nparts = nb, .opts = opts};
+    pool pl = {.parts = parts, .nparts = nb, .opts = opts, .caller = pthread_self()};
     atomic_init(&pl.next, 0);
     int nthreads = threads < nb ? threads : nb;
-    pthread_t tid[MAX_PIECES];
-    int started = 0;
-    /* signals stay on the caller's thread, which owns any handlers */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    for (int k = 1; k < nthreads; k++)
-        if (pthread_create(&tid[started], NULL, worker_main, &pl) == 0) started++;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    run_pieces(&pl, 1);
-    for (int k = 0; k < started; k++) pthread_join(tid[k], NULL);
+    run_on_threads(nthreads, run_pieces, &pl);
 
     /* follow the proven pieces from the document start */
     int rc = 0, npieces = 1, last = 0;
@@ -234,21 +260,21 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         rc = -1;
     }
     tsql_trace *t = parts[0].t;
-    if (rc == 0) {
-        for (int k = parts[0].end_bound; k > 0; k = parts[k].end_bound) {
-            if (tsql_store_append(t, parts[k].t)) {
-                tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-                rc = -1;
-                break;
-            }
-            tsql_trace_free(parts[k].t);
-            parts[k].t = NULL;
-#ifdef __GLIBC__
-            /* the piece's columns were freed into the arenas of the threads that built
-             * them, where nothing reuses them: give them back now, or they add up to
-             * ~10% of the store at the peak (measured; < 1 ms a call) */
-            malloc_trim(0);
-#endif
+    if (rc == 0 && npieces > 1) {
+        tsql_trace *src[MAX_PIECES];
+        int nsrc = 0;
+        for (int k = parts[0].end_bound; k > 0; k = parts[k].end_bound) src[nsrc++] = parts[k].t;
+        merge_pool mp = {.m = tsql_merge_begin(t, src, nsrc)};
+        atomic_init(&mp.next, 0);
+        atomic_init(&mp.failed, 0);
+        int ok = mp.m != NULL;
+        if (ok) {
+            run_on_threads(nthreads, merge_main, &mp);
+            ok = tsql_merge_end(mp.m, !atomic_load(&mp.failed)) == 0;
+        }
+        if (!ok) {
+            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+            rc = -1;
         }
     }
     if (rc == 0) {

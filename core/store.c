@@ -92,89 +92,188 @@ int tsql_store_shrink(tsql_trace *t)
     return 0;
 }
 
-/* dst->col[at + i] = map[src->col[i]] for a string id column; frees src's. */
-static void append_ids(uint32_t *d, uint32_t **s, uint32_t n, const uint32_t *map)
+/* ---------- appending stores (parallel parse) ---------- */
+
+struct tsql_merge {
+    tsql_trace *dst;
+    tsql_trace **src;
+    int nsrc;
+    uint32_t *at;       /* first row of src[k] in dst */
+    uint32_t **map;     /* src[k]'s string ids -> dst's */
+    size_t *pool_at;    /* first pool value of src[k] in dst */
+};
+
+enum { MJ_PH, MJ_KIND, MJ_FLAGS, MJ_TS, MJ_DUR, MJ_CAT, MJ_NAME, MJ_PID, MJ_TID, MJ_ARGS,
+       MJ_POOL_AT, MJ_POOL, MJ_ICOL0, MJ_COUNT = MJ_ICOL0 + 8 };
+
+static void merge_free(tsql_merge *m)
 {
-    const uint32_t *x = *s;
-    for (uint32_t i = 0; i < n; i++) d[i] = map[x[i]];
-    free(*s);
-    *s = NULL;
+    if (!m) return;
+    for (int k = 0; m->map && k < m->nsrc; k++) free(m->map[k]);
+    free(m->map);
+    free(m->at);
+    free(m->pool_at);
+    free(m);
 }
 
-#define APPEND_COPY(col)                                                                \
-    do {                                                                                \
-        memcpy(dst->col + at, src->col, (size_t)n * sizeof *src->col);                  \
-        free(src->col);                                                                 \
-        src->col = NULL;                                                                \
-    } while (0)
+tsql_merge *tsql_merge_begin(tsql_trace *dst, tsql_trace **src, int nsrc)
+{
+    tsql_merge *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->dst = dst;
+    m->src = src;
+    m->nsrc = nsrc;
+    m->at = malloc((size_t)(nsrc ? nsrc : 1) * sizeof *m->at);
+    m->map = calloc((size_t)(nsrc ? nsrc : 1), sizeof *m->map);
+    m->pool_at = malloc((size_t)(nsrc ? nsrc : 1) * sizeof *m->pool_at);
+    if (!m->at || !m->map || !m->pool_at) goto fail;
+    uint32_t rows = dst->n;
+    size_t pool = dst->npool;
+    for (int k = 0; k < nsrc; k++) {
+        tsql_trace *s = src[k];
+        if (s->n > UINT32_MAX - 2 - rows) goto fail;
+        m->at[k] = rows;
+        m->pool_at[k] = pool;
+        rows += s->n;
+        pool += s->npool;
+        /* string ids: src's strings in id order, after the pieces before it: the order
+         * the serial parse met them in */
+        m->map[k] = malloc(((size_t)s->strings.n + 1) * sizeof **m->map);
+        if (!m->map[k]) goto fail;
+        m->map[k][0] = 0;
+        for (uint32_t id = 1; id <= s->strings.n; id++)
+            if (!(m->map[k][id] = tsql_intern_add(&dst->strings, s->strings.str[id],
+                                                  s->strings.len[id])))
+                goto fail;
+    }
+    if (pool > UINT32_MAX) goto fail; /* pool_at is 32-bit */
+    if (rows > dst->cap && resize_columns(dst, rows)) goto fail;
+    if (pool > dst->cap_pool) {
+        int64_t *np = realloc(dst->pool, pool * sizeof *np);
+        if (!np) goto fail;
+        dst->pool = np;
+        dst->cap_pool = pool;
+    }
+    return m;
+fail:
+    merge_free(m);
+    return NULL;
+}
+
+int tsql_merge_jobs(const tsql_merge *m)
+{
+    (void)m;
+    return MJ_COUNT;
+}
+
+/* Copies a column of every source into dst and frees the sources' copies. */
+#define MERGE_COPY(col)                                                                 \
+    for (int k = 0; k < m->nsrc; k++) {                                                 \
+        tsql_trace *s_ = m->src[k];                                                     \
+        memcpy(d->col + m->at[k], s_->col, (size_t)s_->n * sizeof *s_->col);            \
+        free(s_->col);                                                                  \
+        s_->col = NULL;                                                                 \
+    }
+#define MERGE_IDS(col)                                                                  \
+    for (int k = 0; k < m->nsrc; k++) {                                                 \
+        tsql_trace *s_ = m->src[k];                                                     \
+        const uint32_t *map_ = m->map[k], *x_ = s_->col;                                \
+        uint32_t *y_ = d->col + m->at[k];                                               \
+        for (uint32_t i = 0; i < s_->n; i++) y_[i] = map_[x_[i]];                       \
+        free(s_->col);                                                                  \
+        s_->col = NULL;                                                                 \
+    }
+
+int tsql_merge_run(tsql_merge *m, int job)
+{
+    tsql_trace *d = m->dst;
+    switch (job) {
+    case MJ_PH: MERGE_COPY(ph); break;
+    case MJ_KIND: MERGE_COPY(kind); break;
+    case MJ_FLAGS: MERGE_COPY(flags); break;
+    case MJ_TS: MERGE_COPY(ts_ns); break;
+    case MJ_DUR: MERGE_COPY(dur_ns); break;
+    case MJ_CAT: MERGE_IDS(cat); break;
+    case MJ_NAME: MERGE_IDS(name); break;
+    case MJ_PID: MERGE_IDS(pid); break;
+    case MJ_TID: MERGE_IDS(tid); break;
+    case MJ_ARGS: MERGE_IDS(args); break;
+    case MJ_POOL_AT:
+        for (int k = 0; k < m->nsrc; k++) {
+            tsql_trace *s = m->src[k];
+            uint32_t shift = (uint32_t)m->pool_at[k], *y = d->pool_at + m->at[k];
+            for (uint32_t i = 0; i < s->n; i++) y[i] = s->pool_at[i] + shift;
+            free(s->pool_at);
+            s->pool_at = NULL;
+        }
+        break;
+    case MJ_POOL:
+        for (int k = 0; k < m->nsrc; k++) {
+            tsql_trace *s = m->src[k];
+            if (s->npool) memcpy(d->pool + m->pool_at[k], s->pool, s->npool * sizeof *s->pool);
+            free(s->pool);
+            s->pool = NULL;
+        }
+        break;
+    default: {
+        if (job < MJ_ICOL0 || job >= MJ_COUNT) return -1;
+        tsql_icol *dc[] = {ICOLS(d)};
+        for (int k = 0; k < m->nsrc; k++) {
+            tsql_icol *sc[] = {ICOLS(m->src[k])};
+            if (tsql_icol_append(dc[job - MJ_ICOL0], m->at[k], sc[job - MJ_ICOL0], m->src[k]->n))
+                return -1;
+            tsql_icol_free(sc[job - MJ_ICOL0]);
+        }
+    }
+    }
+    return 0;
+}
+
+int tsql_merge_end(tsql_merge *m, int ok)
+{
+    tsql_trace *d = m->dst;
+    int rc = ok ? 0 : -1;
+    for (int k = 0; k < m->nsrc && rc == 0; k++) {
+        tsql_trace *s = m->src[k];
+        uint32_t at = m->at[k];
+        for (size_t i = 0; i < s->nxd && rc == 0; i++)
+            rc = tsql_store_exact_double(d, at + s->xd_uid[i], s->xd_ts[i], s->xd_dur[i]);
+        for (uint32_t i = 0; i < s->nwarnings && d->nwarnings < TSQL_MAX_WARNINGS && rc == 0; i++) {
+            if (d->nwarnings == d->cap_warnings) {
+                uint32_t nc = d->cap_warnings ? d->cap_warnings * 2 : 16;
+                tsql_warning *nw = realloc(d->warnings, nc * sizeof *nw);
+                if (!nw) {
+                    rc = -1;
+                    break;
+                }
+                d->warnings = nw;
+                d->cap_warnings = nc;
+            }
+            tsql_warning *w = &d->warnings[d->nwarnings++];
+            *w = s->warnings[i];
+            if (w->uid >= 0) w->uid += at;
+        }
+        d->warnings_total += s->warnings_total;
+        d->old_spelling += s->old_spelling;
+    }
+    if (rc == 0 && m->nsrc) {
+        tsql_trace *last = m->src[m->nsrc - 1];
+        d->n = m->at[m->nsrc - 1] + last->n;
+        d->npool = m->pool_at[m->nsrc - 1] + last->npool;
+    }
+    for (int k = 0; k < m->nsrc; k++) m->src[k]->n = 0, m->src[k]->npool = 0;
+    merge_free(m);
+    return rc;
+}
 
 int tsql_store_append(tsql_trace *dst, tsql_trace *src)
 {
-    uint32_t at = dst->n, n = src->n;
-    if (n > UINT32_MAX - 2 - at) return -1;
-    /* string ids: src's strings in id order = the order the serial parse met them */
-    uint32_t *map = malloc(((size_t)src->strings.n + 1) * sizeof *map);
-    if (!map) return -1;
-    map[0] = 0;
-    for (uint32_t id = 1; id <= src->strings.n; id++) {
-        map[id] = tsql_intern_add(&dst->strings, src->strings.str[id], src->strings.len[id]);
-        if (!map[id]) {
-            free(map);
-            return -1;
-        }
-    }
-    if (at + n > dst->cap && resize_columns(dst, at + n)) {
-        free(map);
-        return -1;
-    }
-    APPEND_COPY(ph);
-    APPEND_COPY(kind);
-    APPEND_COPY(flags);
-    APPEND_COPY(ts_ns);
-    APPEND_COPY(dur_ns);
-    append_ids(dst->cat + at, &src->cat, n, map);
-    append_ids(dst->name + at, &src->name, n, map);
-    append_ids(dst->pid + at, &src->pid, n, map);
-    append_ids(dst->tid + at, &src->tid, n, map);
-    append_ids(dst->args + at, &src->args, n, map);
-    free(map);
-    for (uint32_t i = 0; i < n; i++) dst->pool_at[at + i] = src->pool_at[i] + (uint32_t)dst->npool;
-    free(src->pool_at);
-    src->pool_at = NULL;
-    tsql_icol *dc[] = {ICOLS(dst)}, *sc[] = {ICOLS(src)};
-    for (size_t c = 0; c < sizeof dc / sizeof *dc; c++) {
-        if (tsql_icol_append(dc[c], at, sc[c], n)) return -1;
-        tsql_icol_free(sc[c]);
-    }
-    if (src->npool) {
-        if (dst->npool + src->npool > dst->cap_pool) {
-            GROW(dst->pool, dst->npool + src->npool);
-            dst->cap_pool = dst->npool + src->npool;
-        }
-        memcpy(dst->pool + dst->npool, src->pool, src->npool * sizeof *src->pool);
-        dst->npool += src->npool;
-    }
-    free(src->pool);
-    src->pool = NULL;
-    src->npool = src->cap_pool = 0;
-    for (size_t i = 0; i < src->nxd; i++)
-        if (tsql_store_exact_double(dst, at + src->xd_uid[i], src->xd_ts[i], src->xd_dur[i]))
-            return -1;
-    for (uint32_t i = 0; i < src->nwarnings && dst->nwarnings < TSQL_MAX_WARNINGS; i++) {
-        if (dst->nwarnings == dst->cap_warnings) {
-            uint32_t nc = dst->cap_warnings ? dst->cap_warnings * 2 : 16;
-            GROW(dst->warnings, nc);
-            dst->cap_warnings = nc;
-        }
-        tsql_warning *w = &dst->warnings[dst->nwarnings++];
-        *w = src->warnings[i];
-        if (w->uid >= 0) w->uid += at;
-    }
-    dst->warnings_total += src->warnings_total;
-    dst->old_spelling += src->old_spelling;
-    dst->n = at + n;
-    src->n = 0;
-    return 0;
+    tsql_merge *m = tsql_merge_begin(dst, &src, 1);
+    if (!m) return -1;
+    int ok = 1;
+    for (int j = 0; j < tsql_merge_jobs(m); j++)
+        if (tsql_merge_run(m, j)) ok = 0;
+    return tsql_merge_end(m, ok);
 }
 
 int tsql_store_pool_push(tsql_trace *t, int64_t v)

@@ -20,6 +20,16 @@ int tsql_store_shrink(tsql_trace *t);
  * src's columns are freed one by one as they are copied (src stays freeable).
  * Returns 0 or -1 on OOM. */
 int tsql_store_append(tsql_trace *dst, tsql_trace *src);
+
+/* The same for several sources at once, in jobs (one column each) that may run on
+ * different threads: begin (string maps, dst sized; NULL on OOM), run every job
+ * 0 .. tsql_merge_jobs() - 1 exactly once (0 or -1 on OOM), then end (serial parts;
+ * ok = 0 if a job failed; frees the merge; 0 or -1). */
+typedef struct tsql_merge tsql_merge;
+tsql_merge *tsql_merge_begin(tsql_trace *dst, tsql_trace **src, int nsrc);
+int tsql_merge_jobs(const tsql_merge *m);
+int tsql_merge_run(tsql_merge *m, int job);
+int tsql_merge_end(tsql_merge *m, int ok);
 /* Appends one integer to the args pool. 0 or -1 on OOM. */
 int tsql_store_pool_push(tsql_trace *t, int64_t v);
 /* Records the exact doubles of uid's ts and dur (set TSQL_F_XD on the event). */

@@ -295,12 +295,81 @@ static uint32_t py_slot(const tsql_trace *t, const uint32_t *ids, uint32_t ns, i
     return j;
 }
 
-static int nest_python(tsql_trace *t)
+/* First position in L[lo..hi) whose Python id (offset in the column) is >= key. */
+static uint32_t py_lower(const int32_t *v, const uint32_t *L, uint32_t lo, uint32_t hi, int64_t key)
 {
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->kind[i] == TSQL_K_PYTHON && t->python_id.v[i] != ICOL_NULL) m++;
-    if (!m) return 0;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (v[L[mid]] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Python parents when the frames' ids increase in file order, as Kineto numbers
+ * them while recording: L (the frames with an id, in file order) is then sorted by
+ * id, and a parent, recorded shortly before its child, is found by a search that
+ * widens backwards from the child's own position: near memory, no hash table.
+ * Returns 1 when the ids are not like that (the caller hashes), 0, or -1 on OOM. */
+static int python_parents_sorted(tsql_trace *t, uint32_t m)
+{
+    const tsql_icol *c = &t->python_id;
+    const int32_t *v = c->v;
+    uint32_t *L = malloc((size_t)m * sizeof *L);
+    if (!L) return -1;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] != TSQL_K_PYTHON || v[i] == ICOL_NULL) continue;
+        if (v[i] == ICOL_OVF || (k && v[i] <= v[L[k - 1]])) {
+            free(L);
+            return 1;
+        }
+        L[k++] = i;
+    }
+    uint32_t pos = 0; /* L[0..pos) are frames before i */
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (pos < k && L[pos] < i) pos++;
+        if (t->kind[i] != TSQL_K_PYTHON) continue;
+        int64_t pp = tsql_icol_get(&t->python_parent, i);
+        if (pp == TSQL_NULL) continue;
+        int64_t key;
+        uint32_t p = NONE;
+        if (!__builtin_sub_overflow(pp, c->base, &key) && key > ICOL_OVF && key <= INT32_MAX) {
+            uint32_t lo, hi;
+            if (pos > 0 && v[L[pos - 1]] >= key) {
+                /* before i: widen the window backwards until it starts below key */
+                uint32_t step = 1;
+                hi = pos - 1;
+                for (;;) {
+                    if (hi < step) {
+                        lo = 0;
+                        break;
+                    }
+                    lo = hi - step;
+                    if (v[L[lo]] < key) break;
+                    hi = lo;
+                    step *= 2;
+                }
+                hi++;
+            } else {
+                lo = pos;
+                hi = k;
+            }
+            uint32_t j = py_lower(v, L, lo, hi, key);
+            if (j < k && v[L[j]] == key) p = L[j];
+        }
+        if (p == i) tsql_trace_warn(t, -1, i, "python_self_parent: frame is its own Python parent");
+        if (p == NONE || p == i) continue;
+        t->parent[i] = p;
+        t->edge[i] = TSQL_EDGE_PYTHON;
+    }
+    free(L);
+    return 0;
+}
+
+/* Python parents through a hash table of Python id -> uid (any id order). */
+static int python_parents_hashed(tsql_trace *t, uint32_t m)
+{
     /* Python id -> uid. Python frames are most events of a with_stack trace, so the
      * table holds only uids (the key is read back from the python_id column): 4 bytes
      * a slot instead of 12, which keeps this map below the load's peak memory. */
@@ -331,6 +400,30 @@ static int nest_python(tsql_trace *t)
         t->edge[i] = TSQL_EDGE_PYTHON;
     }
     free(ids);
+    return 0;
+}
+
+static int nest_python(tsql_trace *t)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->kind[i] == TSQL_K_PYTHON && t->python_id.v[i] != ICOL_NULL) m++;
+    if (!m) return 0;
+    int rc = python_parents_sorted(t, m);
+    if (rc == 1) rc = python_parents_hashed(t, m);
+    if (rc) return rc;
+    /* depths: in one pass when every parent comes before its child (no cycle can) */
+    int forward = 1;
+    for (uint32_t i = 0; i < t->n && forward; i++)
+        if (t->edge[i] == TSQL_EDGE_PYTHON && t->parent[i] > i) forward = 0;
+    if (forward) {
+        for (uint32_t i = 0; i < t->n; i++) {
+            if (t->edge[i] != TSQL_EDGE_PYTHON) continue;
+            uint16_t d = t->depth[t->parent[i]];
+            t->depth[i] = d < UINT16_MAX ? (uint16_t)(d + 1) : UINT16_MAX;
+        }
+        return 0;
+    }
     /* depths; parent ids may form cycles in a corrupt trace: cut them */
     uint8_t *state = calloc(t->n, 1); /* 0 new, 1 on the current path, 2 done */
     uint32_t *path = malloc((size_t)t->n * sizeof *path);
