@@ -64,6 +64,9 @@ dq() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
 
 {
     echo ".bail on"
+    # temp tables and sorts in memory (must precede .load: changing temp_store later
+    # drops the TEMP schema, views included)
+    echo "PRAGMA temp_store = MEMORY;"
     echo ".load $(dq "$ext")"
     echo ".headers off"
     echo ".mode list"
