@@ -37,7 +37,7 @@ FROM (
            time_us / max(CASE WHEN type = 'total_time' THEN time_us END)
                          OVER (PARTITION BY trace_id) * 100 AS percent
     FROM gpu_timeline_raw
-    WHERE linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
+    WHERE linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
                          WHERE name = 'include_unlinked_kernels')
       AND micro_idle_thresh_us = (SELECT value FROM report_params
                                   WHERE name = 'micro_idle_thresh_us')

@@ -55,7 +55,7 @@ WITH per_trace AS MATERIALIZED (
     SELECT t.trace_id, t.any_op, t.total_kernels_us,
            (SELECT time_us FROM gpu_timeline_raw r
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
-              AND r.linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
+              AND r.linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
                                    WHERE name = 'include_unlinked_kernels')) AS total_us
     FROM (SELECT trace_id,
                  max(tl_runtime_uid IS NOT NULL AND op_uid IS NOT NULL) AS any_op,

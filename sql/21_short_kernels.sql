@@ -12,7 +12,7 @@ SELECT c.trace_id, c.uid, c.name, c.stream, c.ts, c.dur, c.dur_ns,
        e.input_dims, e.input_strides, e.concrete_inputs
 FROM kernel_context c
 LEFT JOIN events e ON e.trace_id = c.trace_id AND e.uid = c.parent_op_uid
-WHERE c.dur < (SELECT value FROM report_params WHERE name = 'short_kernel_threshold_us');
+WHERE c.dur < (SELECT CAST(value AS REAL) FROM report_params WHERE name = 'short_kernel_threshold_us');
 
 -- short_kernels_summary: short kernels grouped by (parent_op, input_dims,
 -- input_strides, concrete_inputs, kernel_name); kernels with NULL in any of these
@@ -31,7 +31,7 @@ per_trace AS MATERIALIZED (
     SELECT t.trace_id, t.any_op,
            (SELECT time_us FROM gpu_timeline_raw r
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
-              AND r.linked_only = (SELECT coalesce(value, 0) = 0 FROM report_params
+              AND r.linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
                                    WHERE name = 'include_unlinked_kernels')) AS total_us
     FROM (SELECT trace_id, max(parent_op IS NOT NULL) AS any_op FROM sk GROUP BY trace_id) t
 ),
@@ -73,7 +73,8 @@ SELECT trace_id,
        pct AS pct_of_total_time,
        first_uid AS ex_uid
 FROM ordered
-WHERE rank <= coalesce((SELECT value FROM report_params WHERE name = 'topk_short_kernels'), rank)
+WHERE rank <= coalesce((SELECT CAST(value AS INTEGER) FROM report_params
+                       WHERE name = 'topk_short_kernels'), rank)
 ORDER BY trace_id, rank;
 
 -- short_kernel_histogram: equal-width histogram of the short kernels' durations per
@@ -85,7 +86,7 @@ WITH RECURSIVE
 nb(b) AS (SELECT CAST(value AS INTEGER) FROM report_params WHERE name = 'short_kernel_histogram_bins'),
 sk AS MATERIALIZED (
     SELECT trace_id, dur FROM kernel_context
-    WHERE dur < (SELECT value FROM report_params WHERE name = 'short_kernel_threshold_us')
+    WHERE dur < (SELECT CAST(value AS REAL) FROM report_params WHERE name = 'short_kernel_threshold_us')
 ),
 range AS (
     SELECT trace_id,
