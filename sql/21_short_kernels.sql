@@ -17,7 +17,8 @@ WHERE c.dur < (SELECT CAST(value AS REAL) FROM report_params WHERE name = 'short
 -- short_kernels_summary: short kernels grouped by (parent_op, input_dims,
 -- input_strides, concrete_inputs, kernel_name); kernels with NULL in any of these
 -- are left out (pandas drops null keys). When no kernel of the trace has a parent op
--- (a GPU-only trace) the grouping is by kernel_name alone and the other keys are NULL.
+-- (a GPU-only trace) the grouping is by kernel_name alone and the other keys are NULL;
+-- otherwise a trace whose short kernels all lack a parent op has no rows.
 -- Order: dur_sum_us descending, then count, dur_mean_us, pct_of_total_time ascending,
 -- then first appearance in the trace.
 --   dur_sum_us, dur_mean_us   µs
@@ -33,7 +34,12 @@ per_trace AS MATERIALIZED (
             WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
               AND r.linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
                                    WHERE name = 'include_unlinked_kernels')) AS total_us
-    FROM (SELECT trace_id, max(parent_op IS NOT NULL) AS any_op FROM sk GROUP BY trace_id) t
+    FROM (SELECT d.trace_id,
+                 -- does any kernel of the trace (short or not) have a parent op?
+                 EXISTS (SELECT 1 FROM kernels k
+                         WHERE k.trace_id = d.trace_id AND k.kind = 'kernel'
+                           AND k.tl_runtime_uid IS NOT NULL AND k.op_uid IS NOT NULL) AS any_op
+          FROM (SELECT DISTINCT trace_id FROM sk) d) t
 ),
 g AS (
     SELECT sk.trace_id,

@@ -18,6 +18,12 @@ SELECT uid, name, dur, parent_op, input_dims, input_strides, concrete_inputs FRO
 -- none of them keeps a group: kernels without a parent op or with an argument column
 -- missing (here Input Strides) are left out, as pandas drops null group keys
 SELECT count(*) FROM short_kernels_summary;
+.print '-- below 2.5 µs only kernels without a parent op are short; the trace has ops, so'
+.print '-- they are not regrouped by name alone (that is for GPU-only traces): no rows'
+UPDATE report_params SET value = 2.5 WHERE name = 'short_kernel_threshold_us';
+SELECT count(*) FROM short_kernels;
+SELECT count(*) FROM short_kernels_summary;
+UPDATE report_params SET value = 5 WHERE name = 'short_kernel_threshold_us';
 .print '-- the histogram with 4 bins'
 UPDATE report_params SET value = 4 WHERE name = 'short_kernel_histogram_bins';
 SELECT * FROM short_kernel_histogram;
