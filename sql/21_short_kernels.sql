@@ -107,6 +107,7 @@ edges AS (
            CASE WHEN bins.i + 1 = nb.b THEN r.hi
                 ELSE r.lo + (bins.i + 1) * ((r.hi - r.lo) / nb.b) END AS e1
     FROM range r, bins, nb
+    WHERE nb.b >= 1
 ),
 guess AS (
     -- numpy's index estimate, then its ±1 corrections against the edges
