@@ -66,6 +66,9 @@ def read_csv(path):
 def as_number(s):
     if s in ("True", "False"):
         return None
+    m = NP_WRAPPER.fullmatch(s.strip())
+    if m:
+        s = m.group(1)
     try:
         return float(s)
     except ValueError:
