@@ -165,7 +165,7 @@ static char *categories_repr(const tsql_attrib *a, const uint32_t *idx, uint32_t
         while (k < ns && strcmp(set[k], c) != 0) k++;
         if (k == ns && ns < 16) set[ns++] = c;
     }
-    qsort(set, ns, sizeof *set, cmp_cstr);
+    qsort(set, ns, sizeof *set, cmp_cstr); /* cppcheck-suppress uninitvar ; reads set[0..ns) only, all written */
     size_t len = 3;
     for (uint32_t k = 0; k < ns; k++) len += strlen(set[k]) + 4;
     char *r = malloc(len), *o = r;

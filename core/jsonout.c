@@ -32,7 +32,7 @@ int tsql_json_double(tsql_buf *b, double x)
     if (tsql_buf_reserve(b, 32)) return -1;
     char *o = b->p + b->n;
     if (!isfinite(x)) {
-        memcpy(o, "null", 4);
+        memcpy(o, "null", 4); /* NOLINT(bugprone-not-null-terminated-result): b is length-counted */
         b->n += 4;
         return 0;
     }

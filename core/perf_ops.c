@@ -400,6 +400,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
     }
     size_t ngpu;
     if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
+    /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): b->gpu is the builder's vector, freed with it */
     uint32_t res = evaluate(b, uid, bwd, b->gpu.v, ngpu, strcmp(family, "GEMM") == 0);
     if (res == NONE - 1) return -1;
     if (b->p->results[res].perf.status != TSQL_PM_OK) return 0; /* TraceLens skips the row */

@@ -335,7 +335,7 @@ static int walk_value(walker *w, tsql_buf *b, int depth)
     case 'N': return lit(w, "NaN", "nan", b);
     case 'I': return lit(w, "Infinity", "inf", b);
     case '"': {
-        const char *s = NULL;
+        const char *s = "";
         size_t n = 0;
         if ((rc = walk_string(w, &s, &n))) return rc;
         return tsql_py_put_str(b, s, n);
@@ -356,7 +356,7 @@ static int walk_value(walker *w, tsql_buf *b, int depth)
                 if (obj) {
                     skip_ws(w);
                     if (w->p >= w->end || *w->p != '"') return fail(w, "expected a key in JSON object");
-                    const char *s = NULL;
+                    const char *s = "";
                     size_t n = 0;
                     if ((rc = walk_string(w, &s, &n))) return rc;
                     if (tsql_py_put_str(b, s, n)) return -1;

@@ -393,13 +393,14 @@ static const cJSON *member(const cJSON *o, const char *a, const char *b)
 static const char *str_at(const cJSON *a, int i)
 {
     const cJSON *v = a ? cJSON_GetArrayItem(a, i) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_IsString(v) ? v->valuestring : NULL; /* NOLINT(clang-analyzer-core.NullDereference): cJSON_IsString(NULL) is 0 */
 }
 
 /* 1 if v is a JSON array of integers >= 0 */
 static int is_size_list(const cJSON *v)
 {
     if (!cJSON_IsArray(v)) return 0;
+    /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): cJSON_IsArray(NULL) is 0 */
     for (const cJSON *x = v->child; x; x = x->next)
         if (!cJSON_IsNumber(x) || x->valuedouble < 0 || x->valuedouble != floor(x->valuedouble) ||
             x->valuedouble > 9.0e15)
@@ -685,6 +686,7 @@ static void put_int_tuple(gen *g, const cJSON *a)
 {
     put(g, "(");
     int n = 0;
+    /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): callers pass an array checked by is_size_list */
     for (const cJSON *x = a->child; x; x = x->next, n++) putf(g, "%s%lld", n ? ", " : "", (long long)x->valuedouble);
     put(g, n == 1 ? ",)" : ")");
 }
@@ -1002,7 +1004,7 @@ static char *fix_surrogates(const char *j)
                 p += 11;
                 continue;
             }
-            memcpy(p + 2, "fffd", 4);
+            memcpy(p + 2, "fffd", 4); /* NOLINT(bugprone-not-null-terminated-result): overwrites 4 of the 4 hex digits in place */
         }
         p++; /* skip the escaped character */
     }

@@ -45,7 +45,7 @@ const char *tsql_template_member(const char *s, size_t n, const char *key, size_
 /* ns -> µs as the nearest double; exact for |ns| < 2^53 (see reader.c). */
 static inline double tsql_ns_to_us(int64_t ns)
 {
-    if (ns % 1000 == 0) return (double)(ns / 1000);
+    if (ns % 1000 == 0) return (double)(ns / 1000); /* NOLINT(bugprone-integer-division): exact, divisible */
     return (double)ns / 1000.0;
 }
 

@@ -53,10 +53,11 @@ static int pair_spans(tsql_trace *t)
     }
     if (!nb && !na) return 0;
     /* B/E: per-thread stacks linked through an array (next-below pointer) */
-    tsql_u64map top;
+    tsql_u64map top = {0};
     uint32_t *below = malloc((size_t)t->n * sizeof *below);
     if (!below || tsql_u64map_init(&top, nb + 1)) {
         free(below);
+        tsql_u64map_free(&top); /* init may have allocated half of it */
         return -1;
     }
     for (uint32_t i = 0; i < t->n; i++) {
@@ -86,9 +87,10 @@ static int pair_spans(tsql_trace *t)
     tsql_u64map_free(&top);
     /* b/e async: key (cat, name, id) */
     if (na) {
-        tsql_u64map open;
+        tsql_u64map open = {0};
         if (tsql_u64map_init(&open, na + 1)) {
             free(below);
+            tsql_u64map_free(&open);
             return -1;
         }
         for (uint32_t i = 0; i < t->n; i++) {
@@ -241,6 +243,7 @@ static int nest_cpu(tsql_trace *t)
         thread_stack *s = &stacks[si];
         double ts = tsql_trace_ts_us(t, e);
         double t_end = ts + tsql_trace_dur_us(t, e);
+        /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): si indexes stacks[0..nstacks) */
         while (s->n && ts >= s->f[s->n - 1].t_end) pop_frame(t, s);
         if (s->n && t_end > s->f[s->n - 1].t_end) {
             double overlap = s->f[s->n - 1].t_end - ts;
@@ -425,8 +428,8 @@ static int nest_python(tsql_trace *t)
         return 0;
     }
     /* depths; parent ids may form cycles in a corrupt trace: cut them */
-    uint8_t *state = calloc(t->n, 1); /* 0 new, 1 on the current path, 2 done */
-    uint32_t *path = malloc((size_t)t->n * sizeof *path);
+    uint8_t *state = calloc(t->n ? t->n : 1, 1); /* 0 new, 1 on the current path, 2 done */
+    uint32_t *path = malloc((size_t)(t->n ? t->n : 1) * sizeof *path);
     if (!state || !path) {
         free(state);
         free(path);
@@ -636,7 +639,7 @@ static int link_gpu(tsql_trace *t)
     uint32_t k = 0;
     for (uint32_t g = 0; g < t->n; g++) {
         if (!tsql_kind_is_gpu(t->kind[g])) continue;
-        uint32_t r = tl[g];
+        uint32_t r = tl[g]; /* NOLINT(clang-analyzer-core.uninitialized.Assign): tl[0..n) set above */
         int link = lk[g];
         if (r == NONE) {
             int64_t c = tsql_icol_get(&t->correlation, g);

@@ -388,7 +388,9 @@ static tsql_unified *build(tsql_trace *t)
         }
         free(tmp);
         size_t ng = r.gpu.n - at;
-        if (!(scratch = realloc(scratch, (ng ? ng : 1) * 2 * sizeof *scratch))) goto fail;
+        void *ns_ = realloc(scratch, (ng ? ng : 1) * 2 * sizeof *scratch);
+        if (!ns_) goto fail; /* scratch is still freed at fail */
+        scratch = ns_;
         double busy = tsql_busy_us(t, r.gpu.v + at, ng, scratch);
         const char *name = str_of(t, t->name[n]);
         int model = has_model(&c, n);
@@ -467,7 +469,9 @@ static tsql_unified *build(tsql_trace *t)
                 free(sub.v);
                 free(bw.v);
                 if (bad) goto fail;
-                if (!(scratch = realloc(scratch, (nb ? nb : 1) * 2 * sizeof *scratch))) goto fail;
+                void *ns_ = realloc(scratch, (nb ? nb : 1) * 2 * sizeof *scratch);
+                if (!ns_) goto fail;
+                scratch = ns_;
                 kus = tsql_busy_us(t, bwd_gpu, nb, scratch);
                 g = bwd_gpu;
                 gn = nb;
@@ -544,7 +548,9 @@ static tsql_unified *build(tsql_trace *t)
                 o->gpu_at = (uint32_t)(r.gpu.n - 1);
                 o->ngpu = 1;
                 o->category = NULL;
-                if (!(scratch = realloc(scratch, 2 * sizeof *scratch))) goto fail;
+                void *ns_ = realloc(scratch, 2 * sizeof *scratch);
+                if (!ns_) goto fail;
+                scratch = ns_;
                 o->kernel_us = tsql_busy_us(t, &g, 1, scratch);
                 size_t len = strlen(str_of(t, t->name[p])) + strlen(str_of(t, t->name[g])) + 20;
                 if (!(o->name = malloc(len))) goto fail;
