@@ -33,7 +33,7 @@ SO_LDFLAGS := -Wl,-z,nodelete
 
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
-APT_TEST := python3 valgrind
+APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy
 
 .PHONY: all deps deps-check demo test test-unit test-sql test-conformance test-asan bench install clean
 
