@@ -1,0 +1,9 @@
+-- Inputs that crashed the fuzzer (tests/fuzz), kept as regressions.
+-- fuzz_args_ctl_bytes.json: NUL bytes inside an args key of event 14 were taken for an
+-- args-template placeholder on expansion (NULL dereference; 0x08 read past the pool).
+SELECT trace_open('tests/data/fuzz_args_ctl_bytes.json') AS id;
+SELECT events, warnings FROM traces;
+SELECT uid, name, external_id, instr(args, '"External id":21780,') = 2 AS placeholder_expanded,
+       length(args) AS args_chars
+FROM events WHERE uid = 14;
+SELECT count(*) AS events, sum(length(args)) AS args_chars FROM events;
