@@ -14,7 +14,8 @@
 # SQLITE3 (the sqlite3 shell; default sqlite3).
 #
 # Every temp view named report_<sheet> becomes a sheet, so sheets added to sql/ later
-# are picked up without changing this script. How each is written (order, what an
+# are picked up without changing this script; the perf-model sheets come from the
+# queries of perf_sheet_queries. How each is written (order, what an
 # empty sheet gives, columns left out when NULL throughout) comes from the
 # report_sheets table; see docs/report.md.
 set -euo pipefail
@@ -160,6 +161,20 @@ SELECT 'CREATE TEMP TABLE "_pr_' || replace(sheet, '"', '""') || '" AS SELECT * 
        || replace(sheet, '"', '""') || '") WHERE sheet = ' || quote(sheet) || ';'
 FROM _pr_sheets ORDER BY position, sheet;
 .read $(dq "$tmp/1.sql")
+
+-- the perf-model sheets (GEMM, SDPA_fwd, ...): their "param: ..." columns depend on the
+-- trace, so each comes as a query from perf_sheet_queries rather than as a view
+.once $(dq "$tmp/1b.sql")
+SELECT 'CREATE TEMP TABLE "_pr_' || replace(q.sheet, '"', '""') || '" AS SELECT NULL AS trace_id, * FROM ('
+       || q.sql || ');' || char(10)
+       || 'INSERT INTO _pr_sheets(sheet, view, position, if_empty, optional_columns, nrows) VALUES ('
+       || quote(q.sheet) || ', NULL, 40, ''omit'', ''[]'', (SELECT count(*) FROM "_pr_'
+       || replace(q.sheet, '"', '""') || '"));'
+FROM perf_sheet_queries q
+WHERE q.trace_id = (SELECT id FROM _pr_trace) AND NOT (SELECT v FROM _pr_gpu_only)
+  AND q.sheet NOT IN (SELECT sheet FROM _pr_sheets)
+ORDER BY q.sheet;
+.read $(dq "$tmp/1b.sql")
 
 CREATE TEMP TABLE _pr_cols AS
 SELECT s.sheet, p.cid, p.name,

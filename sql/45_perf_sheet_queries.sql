@@ -2,16 +2,28 @@
 -- with the SQL that prints it as TraceLens's <sheet>.csv. The sheets' "param: ..."
 -- columns depend on the trace (order of first appearance), so the query is built
 -- here and run by examples/perf_report.sh. A parameter the row's model does not have
--- prints as nan, a None value as an empty cell (what pandas writes).
+-- prints as nan; a None value as an empty cell, except in a sheet whose rows have
+-- different parameter sets, where TraceLens's grouping turned every parameter into
+-- text and None prints as None (timesformer's UnaryElementwise reference).
 CREATE TEMP VIEW IF NOT EXISTS perf_sheet_queries AS
-WITH cols AS (
-    SELECT trace_id, sheet,
+WITH np AS (
+    SELECT trace_id, sheet, count(*) AS n FROM perf_sheet_params GROUP BY trace_id, sheet
+), mixed AS (
+    -- 1 for a sheet whose rows have different parameter sets (some print nan)
+    SELECT o.trace_id, o.sheet, max((SELECT count(*) FROM json_each(o.params)) < np.n) AS mixed
+    FROM perf_ops o JOIN np ON np.trace_id = o.trace_id AND np.sheet = o.sheet
+    GROUP BY o.trace_id, o.sheet
+), cols AS (
+    SELECT p.trace_id, p.sheet,
            group_concat(printf('CASE WHEN json_type(params, ''$."%w"'') IS NULL THEN ''nan'' '
+                               || 'WHEN json_type(params, ''$."%w"'') = ''null'' THEN %s '
                                || 'ELSE json_extract(params, ''$."%w"'') END AS "param: %w"',
-                               param, param, param), ', ')
+                               p.param, p.param, CASE WHEN m.mixed THEN '''None''' ELSE 'NULL' END,
+                               p.param, p.param), ', ')
              AS param_cols
-    FROM (SELECT * FROM perf_sheet_params ORDER BY trace_id, sheet, position)
-    GROUP BY trace_id, sheet
+    FROM (SELECT * FROM perf_sheet_params ORDER BY trace_id, sheet, position) p
+    JOIN mixed m ON m.trace_id = p.trace_id AND m.sheet = p.sheet
+    GROUP BY p.trace_id, p.sheet
 )
 SELECT trace_id, sheet,
        'SELECT name, ' || coalesce(param_cols || ', ', '') ||
