@@ -1122,7 +1122,12 @@ tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_e
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         rc = -1;
     }
-    if (rc == 0) rc = tsql_tree_build(t, err);
+    if (rc == 0) {
+        /* a second thread pays for big traces only (and tests force it) */
+        int threads = opts && opts->threads > 0 ? opts->threads : 2;
+        if (t->n < (1u << 16) && !getenv("TSQL_TEST_SPLIT")) threads = 1;
+        rc = tsql_tree_build_threads(t, err, threads);
+    }
     if (rc == 0) rc = tsql_store_check_limit(t, err, -1);
     if (err->code != TSQL_OK && t && t->format != 0) err->compressed = 1;
     free(meta.p);

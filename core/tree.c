@@ -2,6 +2,8 @@
 #include "tree.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,12 +418,13 @@ static int nest_python(tsql_trace *t)
     if (rc == 1) rc = python_parents_hashed(t, m);
     if (rc) return rc;
     /* depths: in one pass when every parent comes before its child (no cycle can) */
-    int forward = 1;
+    int forward = 1; /* (only Python frames are read: nest_cpu may run alongside) */
     for (uint32_t i = 0; i < t->n && forward; i++)
-        if (t->edge[i] == TSQL_EDGE_PYTHON && t->parent[i] > i) forward = 0;
+        if (t->kind[i] == TSQL_K_PYTHON && t->edge[i] == TSQL_EDGE_PYTHON && t->parent[i] > i)
+            forward = 0;
     if (forward) {
         for (uint32_t i = 0; i < t->n; i++) {
-            if (t->edge[i] != TSQL_EDGE_PYTHON) continue;
+            if (t->kind[i] != TSQL_K_PYTHON || t->edge[i] != TSQL_EDGE_PYTHON) continue;
             uint16_t d = t->depth[t->parent[i]];
             t->depth[i] = d < UINT16_MAX ? (uint16_t)(d + 1) : UINT16_MAX;
         }
@@ -722,7 +725,46 @@ static int build_children(tsql_trace *t)
     return 0;
 }
 
+typedef struct cpu_job {
+    tsql_trace *t;
+    int rc;
+} cpu_job;
+
+static void *nest_cpu_main(void *arg)
+{
+    cpu_job *j = arg;
+    j->rc = nest_cpu(j->t);
+    return NULL;
+}
+
+/* CPU nesting and Python frames, side by side when threads > 1: they write disjoint
+ * events (cpu_op/runtime/driver rows vs python_function rows), read nothing the other
+ * writes, and only the Python side records warnings, so their order is kept. */
+static int nest_both(tsql_trace *t, int threads)
+{
+    if (threads > 1) {
+        cpu_job j = {t, 0};
+        pthread_t th;
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        int started = pthread_create(&th, NULL, nest_cpu_main, &j) == 0;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (started) {
+            int rc = nest_python(t);
+            pthread_join(th, NULL);
+            return rc || j.rc ? -1 : 0;
+        }
+    }
+    return nest_cpu(t) || nest_python(t) ? -1 : 0;
+}
+
 int tsql_tree_build(tsql_trace *t, tsql_error *err)
+{
+    return tsql_tree_build_threads(t, err, 1);
+}
+
+int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads)
 {
     size_t n = t->n ? t->n : 1;
     t->parent = malloc(n * sizeof *t->parent);
@@ -730,7 +772,7 @@ int tsql_tree_build(tsql_trace *t, tsql_error *err)
     t->edge = calloc(n, 1);
     if (!t->parent || !t->depth || !t->edge) goto nomem;
     for (uint32_t i = 0; i < t->n; i++) t->parent[i] = NONE;
-    if (pair_spans(t) || nest_cpu(t) || nest_python(t) || link_gpu(t) || build_children(t))
+    if (pair_spans(t) || nest_both(t, threads) || link_gpu(t) || build_children(t))
         goto nomem;
     return 0;
 nomem:

@@ -18,6 +18,8 @@
 
 /* Builds everything above. Returns 0 or -1 with err set (only on OOM). */
 int tsql_tree_build(tsql_trace *t, tsql_error *err);
+/* The same, using up to threads threads (same result). */
+int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads);
 
 /* 1 if a GPU event name is a communication kernel (nccl, rccl, cross_device_reduce,
  * case-insensitive substring). */
