@@ -70,7 +70,8 @@ evil=$tmp/untrusted.db
 "$sqlite" -batch "$evil" "CREATE VIEW v_open AS SELECT trace_open('tests/data/tree_rules.json') AS id;
   CREATE TABLE log(x);
   CREATE TRIGGER t_export AFTER INSERT ON log BEGIN SELECT trace_export(1, '$tmp/stolen.db'); END;
-  CREATE VIEW v_config AS SELECT tracesql_config('memory_limit_mb', 1) AS m;"
+  CREATE VIEW v_config AS SELECT tracesql_config('memory_limit_mb', 1) AS m;
+  CREATE VIEW v_tvf AS SELECT count(*) AS n FROM events('tests/data/tree_rules.json');"
 out=$("$sqlite" -batch "$evil" -cmd ".load $ext" "SELECT * FROM v_open" 2>&1)
 contains "a view cannot call trace_open" "$out" "unsafe use of trace_open()"
 out=$("$sqlite" -batch "$evil" -cmd ".load $ext" "SELECT trace_open('tests/data/tree_rules.json')" "INSERT INTO log VALUES (1)" 2>&1)
@@ -79,6 +80,8 @@ check "nothing exported by the trigger" "$([ -e "$tmp/stolen.db" ] && echo exist
 check "the trigger's insert did not happen" "$("$sqlite" -batch "$evil" "SELECT count(*) FROM log")" "0"
 out=$("$sqlite" -batch "$evil" -cmd ".load $ext" "SELECT * FROM v_config" 2>&1)
 contains "a view cannot change the configuration" "$out" "unsafe use of tracesql_config()"
+out=$("$sqlite" -batch "$evil" -cmd ".load $ext" "SELECT * FROM v_tvf" 2>&1)
+contains "a view cannot open a file through a table-valued function" "$out" 'unsafe use of virtual table "events"'
 out=$(printf '.bail off\nSELECT * FROM v_open;\nSELECT count(*) FROM traces;\n' | "$sqlite" -batch "$evil" -cmd ".load $ext" 2>&1 | tail -1)
 check "nothing opened by the view" "$out" "0"
 
