@@ -4,8 +4,10 @@
 #      it refuses to overwrite a non-empty file unless told 'replace';
 #   2. a view or trigger in a database someone else wrote cannot call trace_open or
 #      trace_export ("unsafe use of ..."), and nothing is opened or written;
-#   3. every function the extension registers is either SQLITE_DIRECTONLY (it touches
-#      files or the catalog) or SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS (pure).
+#   3. the functions that open or write files or change the configuration are
+#      SQLITE_DIRECTONLY, and every other function the extension registers is either
+#      DIRECTONLY too or SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS (pure), save the few
+#      listed as stateful below (INNOCUOUS).
 #   TSQL_EXT extension to load (default build/tracesql); temp files in build/tmp.
 set -u
 cd "$(dirname "$0")/../.."
@@ -102,12 +104,13 @@ for f in $mine; do
   case " $file_fns " in
     *" $f "*) [ "$direct" = 1 ] || bad="$bad $f(not DIRECTONLY)"; ndirect=$((ndirect + 1)); continue;;
   esac
+  if [ "$direct" = 1 ]; then ndirect=$((ndirect + 1)); continue; fi # cannot run from a schema
   case " $stateful_fns " in
     *" $f "*) [ $(( (flags & 0x200000) != 0 )) = 1 ] || bad="$bad $f(not INNOCUOUS)";;
     *) [ "$pure" = 1 ] || bad="$bad $f(not DETERMINISTIC|INNOCUOUS)"; npure=$((npure + 1));;
   esac
 done
-check "file and catalog functions are DIRECTONLY" "$ndirect" "7"
+[ "$ndirect" -ge 7 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL only $ndirect DIRECTONLY functions"; }
 check "every other function is DETERMINISTIC | INNOCUOUS (or listed as stateful)" "${bad:-none}" "none"
 [ "$npure" -ge 2 ] || { fail=$((fail + 1)); echo "FAIL only $npure pure functions found"; }
 echo "pure functions checked: $npure; DIRECTONLY: $ndirect"
