@@ -212,7 +212,8 @@ static const char *walk_value(tsql_lex *lx, const char *p, tsql_buf *out)
         if (out) {
             size_t n = (size_t)(p - tok);
             if (buf_need(out, n)) goto oom;
-            memcpy(out->p + out->n, tok, n);
+            if (n == 1) out->p[out->n] = *tok; /* brackets and separators: no call */
+            else memcpy(out->p + out->n, tok, n);
             out->n += n;
         }
         if (!depth && !want_value) return p;

@@ -326,15 +326,19 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
         if (!kend) return NULL;
         const char *k = p + 1;
         size_t kn = (size_t)(kend - p - 2);
-        p = tsql_skip_ws(kend, end);
-        if (p >= end) goto incomplete;
-        if (*p != ':') {
-            lx->err = "expected ':' in args";
-            lx->at = p;
-            return NULL;
+        if (end - kend >= 3 && kend[0] == ':' && kend[1] == ' ' && !tsql_is_ws(kend[2])) {
+            p = kend + 2; /* "key": value, the usual spelling */
+        } else {
+            p = tsql_skip_ws(kend, end);
+            if (p >= end) goto incomplete;
+            if (*p != ':') {
+                lx->err = "expected ':' in args";
+                lx->at = p;
+                return NULL;
+            }
+            p = tsql_skip_ws(p + 1, end);
+            if (p >= end) goto incomplete;
         }
-        p = tsql_skip_ws(p + 1, end);
-        if (p >= end) goto incomplete;
         if (buf_need(o, kn + 4)) goto nomem;
         memcpy(o->p + o->n, k - 1, kn + 2);
         o->n += kn + 2;
@@ -634,15 +638,19 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
         if (!kend) goto fail_or_more;
         const char *k = p + 1;
         size_t kn = (size_t)(kend - p - 2);
-        p = tsql_skip_ws(kend, end);
-        if (p >= end) goto incomplete;
-        if (*p != ':') {
-            lx->err = "expected ':'";
-            lx->at = p;
-            return NULL;
+        if (end - kend >= 3 && kend[0] == ':' && kend[1] == ' ' && !tsql_is_ws(kend[2])) {
+            p = kend + 2; /* "key": value, the usual spelling */
+        } else {
+            p = tsql_skip_ws(kend, end);
+            if (p >= end) goto incomplete;
+            if (*p != ':') {
+                lx->err = "expected ':'";
+                lx->at = p;
+                return NULL;
+            }
+            p = tsql_skip_ws(p + 1, end);
+            if (p >= end) goto incomplete;
         }
-        p = tsql_skip_ws(p + 1, end);
-        if (p >= end) goto incomplete;
         const char *v = p;
         const char *vend;
         int vesc = 0, fast = 0;
