@@ -573,7 +573,7 @@ static void test_zip(void)
         CHECK_EQ(d.rc, -2);
         CHECK_EQ(d.err.code, TSQL_EFORMAT);
         CHECK_HAS(d.err.msg, "zip archive has 2 entries; expected one trace");
-        CHECK_EQ(d.err.offset, -1);
+        CHECK_EQ(d.err.offset, (long long)zlen - 22); /* at the end of central directory record */
         free(z);
     }
 
