@@ -29,6 +29,34 @@ typedef struct tsql_lex {
 /* Bytes that may continue a JSON number token: 0-9 + - . e E (tsql_lex_number). */
 extern const unsigned char tsql_num_byte[256];
 
+/* a[0..n) == b[0..n) for a small n known at the call (member names): word loads
+ * instead of a memcmp call, which the compiler does not inline for most lengths */
+static inline __attribute__((always_inline)) int tsql_eq(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        uint64_t x, y, u, v;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y) return 0;
+        }
+        memcpy(&u, a + n - 8, 8);
+        memcpy(&v, b + n - 8, 8);
+        return u == v;
+    }
+    if (n >= 4) {
+        uint32_t x, y, u, v;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        memcpy(&u, a + n - 4, 4);
+        memcpy(&v, b + n - 4, 4);
+        return x == y && u == v;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
 /* 1 for JSON whitespace: ' ', '\n', '\r', '\t' */
 extern const unsigned char tsql_ws_byte[256];
 

@@ -37,7 +37,7 @@ typedef struct reader {
     tsql_buf tpl;          /* args template being built */
     tsql_buf tmp;          /* unescaped strings */
     tsql_buf meta;         /* other top-level members */
-    struct icache { uint64_t a, b; uint32_t id, n; } icache[512]; /* see intern_cached */
+    struct icache { uint64_t a, b; uint32_t id, n; } *icache; /* ICACHE slots: intern_cached */
     struct { uint32_t id; uint8_t v; } cat_cache[256]; /* kind + 1 (and 0x40 if old) by cat id */
     int64_t next_progress;
     /* a piece of a parallel load (reader_parallel.h): stop at the first bound from
@@ -204,16 +204,16 @@ static int kind_of_cat(const char *s, size_t n, const char *name, size_t name_n,
 static int args_column_code(const char *k, size_t n)
 {
     switch (n) {
-    case 6: if (!memcmp(k, "stream", 6)) return TSQL_PH_STREAM;
-            if (!memcmp(k, "device", 6)) return TSQL_PH_DEVICE;
+    case 6: if (tsql_eq(k, "stream", 6)) return TSQL_PH_STREAM;
+            if (tsql_eq(k, "device", 6)) return TSQL_PH_DEVICE;
             break;
-    case 9: if (!memcmp(k, "Python id", 9)) return TSQL_PH_PYTHON_ID; break;
-    case 11: if (!memcmp(k, "correlation", 11)) return TSQL_PH_CORRELATION;
-             if (!memcmp(k, "External id", 11) || !memcmp(k, "external id", 11))
+    case 9: if (tsql_eq(k, "Python id", 9)) return TSQL_PH_PYTHON_ID; break;
+    case 11: if (tsql_eq(k, "correlation", 11)) return TSQL_PH_CORRELATION;
+             if (tsql_eq(k, "External id", 11) || tsql_eq(k, "external id", 11))
                  return TSQL_PH_EXTERNAL_ID;
              break;
-    case 15: if (!memcmp(k, "Sequence number", 15)) return TSQL_PH_SEQ; break;
-    case 16: if (!memcmp(k, "Python parent id", 16)) return TSQL_PH_PYTHON_PARENT; break;
+    case 15: if (tsql_eq(k, "Sequence number", 15)) return TSQL_PH_SEQ; break;
+    case 16: if (tsql_eq(k, "Python parent id", 16)) return TSQL_PH_PYTHON_PARENT; break;
     }
     return 0;
 }
@@ -223,14 +223,14 @@ static int args_column_code(const char *k, size_t n)
 static int args_pool_key(const char *k, size_t n)
 {
     switch (n) {
-    case 4: return !memcmp(k, "Addr", 4);
-    case 5: return !memcmp(k, "Bytes", 5) || !memcmp(k, "bytes", 5);
-    case 6: return !memcmp(k, "Ev Idx", 6) || !memcmp(k, "queued", 6);
-    case 11: return !memcmp(k, "external ts", 11);
-    case 13: return !memcmp(k, "Fwd thread id", 13);
-    case 14: return !memcmp(k, "Total Reserved", 14);
-    case 15: return !memcmp(k, "Total Allocated", 15);
-    case 18: return !memcmp(k, "Record function id", 18);
+    case 4: return tsql_eq(k, "Addr", 4);
+    case 5: return tsql_eq(k, "Bytes", 5) || tsql_eq(k, "bytes", 5);
+    case 6: return tsql_eq(k, "Ev Idx", 6) || tsql_eq(k, "queued", 6);
+    case 11: return tsql_eq(k, "external ts", 11);
+    case 13: return tsql_eq(k, "Fwd thread id", 13);
+    case 14: return tsql_eq(k, "Total Reserved", 14);
+    case 15: return tsql_eq(k, "Total Allocated", 15);
+    case 18: return tsql_eq(k, "Record function id", 18);
     }
     return 0;
 }
@@ -250,9 +250,11 @@ typedef struct evfields {
     const char *args;  /* at '{' */
 } evfields;
 
-/* tsql_intern_add with a small cache in front: a trace repeats the same few names,
+enum { ICACHE = 4096 };
+
+/* tsql_intern_add with a cache in front: a trace repeats the same few names,
  * categories, pids and args templates, so most lookups are answered by one compare
- * with the string last seen at a slot chosen from the length and the first and last
+ * with the string last seen at one of 4096 slots chosen from the length and the first and last
  * 8 bytes, without hashing the whole string. Same ids as tsql_intern_add. */
 static uint32_t intern_cached(reader *r, const char *s, size_t n)
 {
@@ -272,7 +274,7 @@ static uint32_t intern_cached(reader *r, const char *s, size_t n)
             (unsigned)(unsigned char)s[n - 1] << 16;
     }
     uint64_t h = ((a * 0x9E3779B97F4A7C15ull) ^ b ^ n) * 0xC2B2AE3D27D4EB4Full;
-    struct icache *c = &r->icache[h >> 55];
+    struct icache *c = &r->icache[h >> 52]; /* 12 bits: ICACHE */
     if (c->id && c->n == n && c->a == a && c->b == b &&
         (n <= 16 || memcmp(r->t->strings.str[c->id], s, n) == 0))
         return c->id;
@@ -579,14 +581,14 @@ static inline int event_key(const char *k, size_t kn)
         if (k[0] == 'b' && k[1] == 'p') return K_BP;
         break;
     case 3:
-        if (!memcmp(k, "cat", 3)) return K_CAT;
-        if (!memcmp(k, "pid", 3)) return K_PID;
-        if (!memcmp(k, "tid", 3)) return K_TID;
-        if (!memcmp(k, "dur", 3)) return K_DUR;
+        if (tsql_eq(k, "cat", 3)) return K_CAT;
+        if (tsql_eq(k, "pid", 3)) return K_PID;
+        if (tsql_eq(k, "tid", 3)) return K_TID;
+        if (tsql_eq(k, "dur", 3)) return K_DUR;
         break;
     case 4:
-        if (!memcmp(k, "name", 4)) return K_NAME;
-        if (!memcmp(k, "args", 4)) return K_ARGS;
+        if (tsql_eq(k, "name", 4)) return K_NAME;
+        if (tsql_eq(k, "args", 4)) return K_ARGS;
         break;
     }
     return K_OTHER;
@@ -1048,6 +1050,7 @@ static void reader_done(reader *r, tsql_buf *meta)
     free(r->stitch.p);
     free(r->tpl.p);
     free(r->tmp.p);
+    free(r->icache);
     if (meta) *meta = r->meta;
     else free(r->meta.p);
 }
@@ -1065,7 +1068,11 @@ int tsql_reader_parse_part(tsql_part *p)
     p->rc = -1;
     p->end_bound = -1;
     r.t = new_store(p->path, NULL);
-    if (!r.t) {
+    r.icache = calloc(ICACHE, sizeof *r.icache);
+    if (!r.t || !r.icache) {
+        tsql_trace_free(r.t);
+        r.t = NULL;
+        free(r.icache);
         tsql_error_set(r.err, TSQL_ENOMEM, -1, "out of memory");
         return -1;
     }
@@ -1094,7 +1101,9 @@ static int load_serial(const char *path, const tsql_load_opts *opts, tsql_trace 
     r.err = err;
     r.opts = opts;
     r.t = *out = new_store(path, opts);
-    if (!r.t) {
+    r.icache = calloc(ICACHE, sizeof *r.icache);
+    if (!r.t || !r.icache) {
+        free(r.icache);
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         return -1;
     }

@@ -112,11 +112,17 @@ static int choose_bounds(int fd, int64_t size, int threads, const char *force, i
         }
         return nb;
     }
-    int64_t want = (int64_t)threads * PIECES_PER_THREAD;
-    if (want > size / MIN_PIECE_BYTES) want = size / MIN_PIECE_BYTES;
-    if (want > MAX_PIECES) want = MAX_PIECES;
-    for (int64_t k = 1; k < want; k++) {
-        int64_t b = find_bound(fd, size / want * k, size);
+    /* piece 0 stays where it is in the merge while the others are copied, so it
+     * gets a thread's share (1/threads of the file) in one piece; the rest is cut
+     * smaller so that whichever thread is free takes the next piece */
+    int64_t first = size / threads;
+    int64_t rest = size - first;
+    int64_t want = (int64_t)(threads - 1) * PIECES_PER_THREAD;
+    if (want > rest / MIN_PIECE_BYTES) want = rest / MIN_PIECE_BYTES;
+    if (want > MAX_PIECES - 1) want = MAX_PIECES - 1;
+    if (want < 1) want = 1;
+    for (int64_t k = 0; k < want; k++) {
+        int64_t b = find_bound(fd, first + rest / want * k, size);
         if (b > bounds[nb - 1]) bounds[nb++] = b;
     }
     return nb;
