@@ -31,6 +31,8 @@ lint-tidy: $(GEN_SQL)
 # malformed corpus (a memcheck run of the corpus takes a few minutes).
 valgrind: $(UNIT_TESTS) build/tracesql.so
 	@for t in $(UNIT_TESTS); do echo "valgrind $$t"; $(VG) $$t > /dev/null || exit 1; done
-	@SQLITE3="$(VG) $(SQLITE3)" TSQL_EXT=build/tracesql TSQL_SUITE=valgrind-sql bash tests/run_sql.sh
-	@SQLITE3="$(VG) $(SQLITE3)" TSQL_EXT=build/tracesql TSQL_TIMEOUT=600 TSQL_SUITE=valgrind-corpus \
+	@printf '#!/bin/sh\nexec %s %s "$$@"\n' "$(VG)" "$(SQLITE3)" > build/valgrind-sqlite3
+	@chmod +x build/valgrind-sqlite3
+	@SQLITE3=build/valgrind-sqlite3 TSQL_EXT=build/tracesql TSQL_SUITE=valgrind-sql bash tests/run_sql.sh
+	@SQLITE3=build/valgrind-sqlite3 TSQL_EXT=build/tracesql TSQL_TIMEOUT=900 TSQL_SUITE=valgrind-corpus \
 	  bash tests/corpus/run.sh
