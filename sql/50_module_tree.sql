@@ -116,12 +116,12 @@ owns(trace_id, muid, kuid, steps) AS (
 ),
 gpu AS MATERIALIZED (
     SELECT o.trace_id, o.muid, count(*) AS n, busy_time(l.kts, l.kdur) AS busy
-    FROM owns o JOIN launch l ON l.trace_id = o.trace_id AND l.kuid = o.kuid
+    FROM owns o CROSS JOIN launch l ON l.trace_id = o.trace_id AND l.kuid = o.kuid
     GROUP BY o.trace_id, o.muid
 ),
 self AS MATERIALIZED (
     SELECT i.trace_id, i.muid, busy_time(l.kts, l.kdur) AS busy
-    FROM innermost i JOIN launch l ON l.trace_id = i.trace_id AND l.kuid = i.kuid
+    FROM innermost i CROSS JOIN launch l ON l.trace_id = i.trace_id AND l.kuid = i.kuid
     GROUP BY i.trace_id, i.muid
 ),
 kids AS MATERIALIZED (

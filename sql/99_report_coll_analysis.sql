@@ -60,7 +60,8 @@ fmt AS (
     SELECT trace_id,
            max(gsize IS NULL) AS f_gsize, max(in_n IS NULL) AS f_in_n,
            max(out_n IS NULL) AS f_out_n, max(stream IS NULL) AS f_stream,
-           min(dur_ns % 1000 = 0) AS int_dur
+           min(dur_ns % 1000 = 0) AS int_dur,
+           EXISTS (SELECT 1 FROM events c WHERE c.trace_id = v.trace_id AND c.kind = 'cpu_op') AS has_cpu
     FROM v GROUP BY trace_id
 ),
 g AS (
@@ -76,7 +77,6 @@ g AS (
     WHERE pg IS NOT NULL AND ranks IS NOT NULL AND cname IS NOT NULL AND gsize IS NOT NULL
       AND dtype IS NOT NULL AND in_n IS NOT NULL AND out_n IS NOT NULL AND in_split IS NOT NULL
       AND out_split IS NOT NULL AND stream IS NOT NULL
-      AND EXISTS (SELECT 1 FROM events c WHERE c.trace_id = s.trace_id AND c.kind = 'cpu_op')
     GROUP BY trace_id, pg, ranks, cname, gsize, dtype, in_n, out_n, in_split, out_split, stream
 )
 SELECT g.trace_id,
@@ -100,5 +100,6 @@ SELECT g.trace_id,
        CASE WHEN int_dur THEN CAST(dur_max AS INTEGER) ELSE py_float(dur_max) END AS dur_max,
        n AS operation_count
 FROM g JOIN fmt USING (trace_id)
+WHERE fmt.has_cpu
 ORDER BY g.trace_id, g.dur_sum DESC, pg, ranks, cname, gsize, dtype, in_n, out_n, in_split,
          out_split, stream;
