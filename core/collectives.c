@@ -1,5 +1,7 @@
 /* collectives.c — the collective calls of one trace; see collectives.h. */
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,11 +196,14 @@ static char *list_member(ctx *c, const cJSON *o, const char *key)
 static int64_t int_member(const cJSON *o, const char *key)
 {
     const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
-    if (cJSON_IsNumber(v) && v->valuedouble == (double)(int64_t)v->valuedouble) return (int64_t)v->valuedouble;
+    if (cJSON_IsNumber(v) && v->valuedouble > -9.0e18 && v->valuedouble < 9.0e18 &&
+        v->valuedouble == floor(v->valuedouble))
+        return (int64_t)v->valuedouble;
     if (cJSON_IsString(v) && v->valuestring[0]) {
         char *e;
+        errno = 0;
         long long x = strtoll(v->valuestring, &e, 10);
-        if (*e == 0) return x;
+        if (*e == 0 && errno == 0) return x;
     }
     return TSQL_NULL;
 }
