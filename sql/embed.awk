@@ -14,7 +14,7 @@ FNR == 1 {
 }
 {
     line = $0
-    gsub(/\\/, "\\\\", line)
+    gsub(/\\/, "\\\\\\\\", line)
     gsub(/"/, "\\\"", line)
     printf "     \"%s\\n\"\n", line
 }
