@@ -427,7 +427,7 @@ static void produce_zip(tsql_source *src)
         if (zs.avail_out == 0 || end) {
             size_t len = CHUNK_BYTES - zs.avail_out;
             if (len == 0) break;
-            crc = crc32(crc, out, (uInt)len);
+            crc = tsql_crc32((uint32_t)crc, out, len);
             ring_publish(src, len);
             produced += (int64_t)len;
             zs.avail_out = CHUNK_BYTES; /* nothing pending if we stop below */
