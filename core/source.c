@@ -474,7 +474,9 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
                     tsql_error *err)
 {
     if (off < 0 || off > src->file_bytes || (int64_t)n > src->file_bytes - off) {
-        fail(err, TSQL_EFORMAT, 0, off < 0 ? -1 : off, "%s lies outside the file", what);
+        /* the offset is where the record starts, or the end of the file if it starts past it */
+        fail(err, TSQL_EFORMAT, 0, off < 0 ? -1 : off > src->file_bytes ? src->file_bytes : off,
+             "%s lies outside the file", what);
         return -1;
     }
     ssize_t r = pread_full(src->fd, buf, n, off);

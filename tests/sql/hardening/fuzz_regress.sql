@@ -7,3 +7,8 @@ SELECT uid, name, external_id, instr(args, '"External id":21780,') = 2 AS placeh
        length(args) AS args_chars
 FROM events WHERE uid = 14;
 SELECT count(*) AS events, sum(length(args)) AS args_chars FROM events;
+-- fuzz_zip_header_outside.zip: the directory points the local header past the end of
+-- the file; the error named that (out-of-file) offset instead of a byte of the file.
+.bail off
+SELECT trace_open('tests/data/fuzz_zip_header_outside.zip');
+SELECT count(*) AS open_traces FROM traces;
