@@ -644,7 +644,7 @@ static int zip_open_member(tsql_source *src, tsql_error *err)
     }
     int64_t data_off = (int64_t)lho + 30 + le16(l + 26) + le16(l + 28);
     if (data_off > src->file_bytes || csize > (uint64_t)(src->file_bytes - data_off)) {
-        fail(err, TSQL_EFORMAT, 0, data_off, "zip member extends past the end of the file");
+        fail(err, TSQL_EFORMAT, 0, (int64_t)lho, "zip member extends past the end of the file");
         return -1;
     }
     src->zip = (struct zip_member){

@@ -11,4 +11,7 @@ SELECT count(*) AS events, sum(length(args)) AS args_chars FROM events;
 -- the file; the error named that (out-of-file) offset instead of a byte of the file.
 .bail off
 SELECT trace_open('tests/data/fuzz_zip_header_outside.zip');
+-- fuzz_zip_member_past_end.zip: likewise for a member whose data would start past the
+-- end: reported at its local header.
+SELECT trace_open('tests/data/fuzz_zip_member_past_end.zip');
 SELECT count(*) AS open_traces FROM traces;
