@@ -505,7 +505,46 @@ static int is_graph_launch(const tsql_trace *t, uint32_t i)
     return name_is(t, i, "cudaGraphLaunch") || name_is(t, i, "hipGraphLaunch");
 }
 
-static int link_gpu(tsql_trace *t)
+/* What link_prepare finds for link_finish. */
+typedef struct link_state {
+    tsql_u64map fs, ff, bylink, corr, gfirst;
+    /* by GPU event ordinal (GPU events are ~1% of a trace's rows) */
+    uint32_t *gu;               /* its uid, ascending (becomes kernels.uid) */
+    uint32_t *gnext, *tl;       /* next GPU event with the same link value; TraceLens's runtime */
+    uint8_t *lk;                /* enum tsql_link of tl */
+    uint32_t ngpu;
+    uint32_t lone[2], first[2]; /* unpaired flow starts / finishes, warned in link_finish */
+} link_state;
+
+static void link_free(link_state *st)
+{
+    tsql_u64map_free(&st->fs);
+    tsql_u64map_free(&st->ff);
+    tsql_u64map_free(&st->bylink);
+    tsql_u64map_free(&st->corr);
+    tsql_u64map_free(&st->gfirst);
+    free(st->gu);
+    free(st->gnext);
+    free(st->tl);
+    free(st->lk);
+}
+
+/* Ordinal of GPU event g among st->gu. */
+static uint32_t gpu_ordinal(const link_state *st, uint32_t g)
+{
+    uint32_t lo = 0, hi = st->ngpu;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (st->gu[mid] < g) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The part of link_gpu that needs no tree: flows, launches and GPU events by link
+ * value, TraceLens's runtime pass. It writes only st and t->link_key_is_external (and
+ * records no warning), so it may run while nest_cpu/nest_python build the tree. */
+static int link_prepare(tsql_trace *t, link_state *st)
 {
     int rc = -1;
     choose_link_key(t);
@@ -516,20 +555,24 @@ static int link_gpu(tsql_trace *t)
         if (tsql_kind_is_gpu(t->kind[i])) ngpu++;
         if (tsql_kind_is_launch(t->kind[i])) nlaunch++;
     }
+    st->ngpu = ngpu;
     tsql_u64map fs = {0}, ff = {0}, bylink = {0}, corr = {0}, gfirst = {0};
-    uint32_t *gnext = NULL;
-    uint32_t *tl = malloc((size_t)(t->n ? t->n : 1) * sizeof *tl);
-    uint8_t *lk = calloc(t->n ? t->n : 1, 1);
-    if (!tl || !lk) goto out;
-    for (uint32_t i = 0; i < t->n; i++) tl[i] = NONE;
+    size_t ng1 = ngpu ? ngpu : 1;
+    uint32_t *gnext = malloc(ng1 * sizeof *gnext);
+    uint32_t *tl = malloc(ng1 * sizeof *tl);
+    uint8_t *lk = calloc(ng1, 1);
+    uint32_t *gu = st->gu = malloc(ng1 * sizeof *gu);
+    if (!gnext || !tl || !lk || !gu) goto out;
+    for (uint32_t k = 0; k < ngpu; k++) tl[k] = NONE;
     if (tsql_u64map_init(&fs, nflow) || tsql_u64map_init(&ff, nflow) ||
         tsql_u64map_init(&bylink, nlinked) || tsql_u64map_init(&corr, nlaunch) ||
         tsql_u64map_init(&gfirst, ngpu))
         goto out;
-    gnext = malloc((size_t)(t->n ? t->n : 1) * sizeof *gnext);
-    if (!gnext) goto out;
     /* flows (last wins), (pid, tid, link) -> event (last wins), GPU events per link */
+    uint32_t ng = 0;
     for (uint32_t i = 0; i < t->n; i++) {
+        uint32_t gord = NONE;
+        if (tsql_kind_is_gpu(t->kind[i])) gu[gord = ng++] = i;
         if (t->kind[i] == TSQL_K_AC2G) {
             int64_t id = tsql_icol_get(&t->flow_id, i);
             if (id == TSQL_NULL) continue;
@@ -558,17 +601,17 @@ static int link_gpu(tsql_trace *t)
             }
             j = (j + 1) & (bylink.nslots - 1);
         }
-        if (tsql_kind_is_gpu(t->kind[i])) {
-            gnext[i] = NONE;
+        if (gord != NONE) {
+            gnext[gord] = NONE;
             uint32_t s = tsql_u64map_slot(&gfirst, lv);
             if (gfirst.vals[s] == NONE) {
                 gfirst.keys[s] = lv;
-                gfirst.vals[s] = i;
+                gfirst.vals[s] = gord;
                 gfirst.n++;
             } else {
                 uint32_t u = gfirst.vals[s];
                 while (gnext[u] != NONE) u = gnext[u];
-                gnext[u] = i;
+                gnext[u] = gord;
             }
         }
         if (tsql_kind_is_launch(t->kind[i])) {
@@ -586,9 +629,8 @@ static int link_gpu(tsql_trace *t)
                 lone++;
                 if (have->vals[j] < first) first = have->vals[j];
             }
-        if (lone)
-            tsql_trace_warn(t, -1, first, "flow_unpaired: %u ac2g flow %s without a %s (first: uid %u)",
-                            lone, dir ? "finishes" : "starts", dir ? "start" : "finish", first);
+        st->lone[dir] = lone;
+        st->first[dir] = first;
     }
     /* TraceLens's pass over runtime events in file order */
     for (uint32_t r = 0; r < t->n; r++) {
@@ -618,14 +660,45 @@ static int link_gpu(tsql_trace *t)
         }
         if (g == NONE) continue;
         if (!tsql_kind_is_gpu(t->kind[g])) continue; /* flow ends on a CPU row: not a launch */
-        tl[g] = r;
-        lk[g] = TSQL_LINK_AC2G;
+        uint32_t o = gpu_ordinal(st, g);
+        tl[o] = r;
+        lk[o] = TSQL_LINK_AC2G;
     }
+    rc = 0;
+out:
+    st->fs = fs;
+    st->ff = ff;
+    st->bylink = bylink;
+    st->corr = corr;
+    st->gfirst = gfirst;
+    st->gnext = gnext;
+    st->tl = tl;
+    st->lk = lk;
+    return rc;
+}
+
+/* The rest of link_gpu, on the finished CPU and Python tree: the warnings of
+ * link_prepare, the kernels table with each launch's cpu_ops and TraceLens's
+ * launcher, and the GPU events' launch edges. Frees st. */
+static int link_finish(tsql_trace *t, link_state *st)
+{
+    int rc = -1;
+    for (int dir = 0; dir < 2; dir++)
+        if (st->lone[dir])
+            tsql_trace_warn(t, -1, st->first[dir],
+                            "flow_unpaired: %u ac2g flow %s without a %s (first: uid %u)",
+                            st->lone[dir], dir ? "finishes" : "starts", dir ? "start" : "finish",
+                            st->first[dir]);
+    uint32_t ngpu = st->ngpu;
+    const uint32_t *tl = st->tl;
+    const uint8_t *lk = st->lk;
+    tsql_u64map *corr_map = &st->corr;
     /* kernels table */
     tsql_kernels *K = &t->kernels;
     K->n = ngpu;
     size_t nk = ngpu ? ngpu : 1;
-    K->uid = malloc(nk * sizeof *K->uid);
+    K->uid = st->gu; /* the GPU events in uid order */
+    st->gu = NULL;
     K->runtime = malloc(nk * sizeof *K->runtime);
     K->op = malloc(nk * sizeof *K->op);
     K->root_op = malloc(nk * sizeof *K->root_op);
@@ -639,23 +712,21 @@ static int link_gpu(tsql_trace *t)
         free(comm_cache);
         goto out;
     }
-    uint32_t k = 0;
-    for (uint32_t g = 0; g < t->n; g++) {
-        if (!tsql_kind_is_gpu(t->kind[g])) continue;
-        uint32_t r = tl[g]; /* NOLINT(clang-analyzer-core.uninitialized.Assign): tl[0..n) set above */
-        int link = lk[g];
+    for (uint32_t k = 0; k < ngpu; k++) {
+        uint32_t g = K->uid[k];
+        uint32_t r = tl[k]; /* NOLINT(clang-analyzer-core.uninitialized.Assign): tl[0..ngpu) set in link_prepare */
+        int link = lk[k];
         if (r == NONE) {
             int64_t c = tsql_icol_get(&t->correlation, g);
-            if (c != TSQL_NULL && (r = tsql_u64map_get(&corr, c)) != NONE)
+            if (c != TSQL_NULL && (r = tsql_u64map_get(corr_map, c)) != NONE)
                 link = TSQL_LINK_CORRELATION;
         }
         /* TraceLens ignores old category spellings entirely */
-        uint32_t tlr = tl[g];
+        uint32_t tlr = tl[k];
         if (tlr != NONE && ((t->flags[g] | t->flags[tlr]) & TSQL_F_OLD_SPELLING)) tlr = NONE;
         uint32_t nm = t->name[g];
         if (!comm_cache[nm])
             comm_cache[nm] = tsql_is_comm_name(tsql_intern_str(&t->strings, nm)) ? 2 : 1;
-        K->uid[k] = g;
         K->runtime[k] = r;
         K->link[k] = (uint8_t)link;
         K->tl_runtime[k] = tlr;
@@ -689,19 +760,11 @@ static int link_gpu(tsql_trace *t)
             t->edge[g] = TSQL_EDGE_LAUNCH;
             t->depth[g] = t->depth[r] < UINT16_MAX ? (uint16_t)(t->depth[r] + 1) : UINT16_MAX;
         }
-        k++;
     }
     free(comm_cache);
     rc = 0;
 out:
-    tsql_u64map_free(&fs);
-    tsql_u64map_free(&ff);
-    tsql_u64map_free(&bylink);
-    tsql_u64map_free(&corr);
-    tsql_u64map_free(&gfirst);
-    free(gnext);
-    free(tl);
-    free(lk);
+    link_free(st);
     return rc;
 }
 
@@ -727,23 +790,25 @@ static int build_children(tsql_trace *t)
 
 typedef struct cpu_job {
     tsql_trace *t;
+    link_state *st;
     int rc;
 } cpu_job;
 
 static void *nest_cpu_main(void *arg)
 {
     cpu_job *j = arg;
-    j->rc = nest_cpu(j->t);
+    j->rc = nest_cpu(j->t) || link_prepare(j->t, j->st) ? -1 : 0;
     return NULL;
 }
 
-/* CPU nesting and Python frames, side by side when threads > 1: they write disjoint
- * events (cpu_op/runtime/driver rows vs python_function rows), read nothing the other
- * writes, and only the Python side records warnings, so their order is kept. */
-static int nest_both(tsql_trace *t, int threads)
+/* CPU nesting then link_prepare, and Python frames, side by side when threads > 1:
+ * they write disjoint events (cpu_op/runtime/driver rows vs python_function rows) or
+ * their own state, read nothing the others write, and only the Python side records
+ * warnings, so their order is kept. */
+static int nest_both(tsql_trace *t, link_state *st, int threads)
 {
     if (threads > 1) {
-        cpu_job j = {t, 0};
+        cpu_job j = {t, st, 0};
         pthread_t th;
         sigset_t all, old;
         sigfillset(&all);
@@ -756,7 +821,7 @@ static int nest_both(tsql_trace *t, int threads)
             return rc || j.rc ? -1 : 0;
         }
     }
-    return nest_cpu(t) || nest_python(t) ? -1 : 0;
+    return nest_cpu(t) || nest_python(t) || link_prepare(t, st) ? -1 : 0;
 }
 
 int tsql_tree_build(tsql_trace *t, tsql_error *err)
@@ -772,8 +837,13 @@ int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads)
     t->edge = calloc(n, 1);
     if (!t->parent || !t->depth || !t->edge) goto nomem;
     for (uint32_t i = 0; i < t->n; i++) t->parent[i] = NONE;
-    if (pair_spans(t) || nest_both(t, threads) || link_gpu(t) || build_children(t))
-        goto nomem;
+    link_state st;
+    memset(&st, 0, sizeof st);
+    if (pair_spans(t)) goto nomem;
+    int rc = nest_both(t, &st, threads);
+    if (rc == 0) rc = link_finish(t, &st);
+    else link_free(&st);
+    if (rc || build_children(t)) goto nomem;
     return 0;
 nomem:
     tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory while building the call tree");
