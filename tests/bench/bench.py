@@ -11,7 +11,9 @@ The ~1.1 GB trace is generated once under build/bench/ from a conformance trace:
   (and the same to build/bench/timesformer_1100mb.json.gz for the gzip figure)
 
 Environment: TSQL_BENCH_REPEAT (runs per trace, best kept; default 3),
-TSQL_BENCH_ONLY=big (only the two 1.1 GB files). The load averages before and after
+TSQL_BENCH_ONLY=big (only the two 1.1 GB files), TSQL_BENCH_AB=path/to/other/tracesql
+(also load each trace with that build, alternating run by run with TSQL_EXT, and print
+both: on a busy machine only such interleaved pairs compare two builds fairly). The load averages before and after
 are printed because the machine is shared: a busy neighbour makes every figure worse.
 """
 import glob
@@ -37,16 +39,24 @@ def sql_quote(s):
     return "'" + s.replace("'", "''") + "'"
 
 
+AB = os.environ.get("TSQL_BENCH_AB", "")
+
+
 def load_best(path):
-    best = None
+    """Best of REPEAT runs with EXT (and with AB, interleaved): (ext result, ab result)."""
+    best, best_ab = None, None
     for _ in range(REPEAT):
-        r = load_once(path)
+        r = load_once(path, EXT)
         if best is None or r[0] < best[0]:
             best = r
-    return best
+        if AB:
+            r = load_once(path, AB)
+            if best_ab is None or r[0] < best_ab[0]:
+                best_ab = r
+    return best, best_ab
 
 
-def load_once(path):
+def load_once(path, ext):
     sql = f"SELECT trace_open({sql_quote(path)});\nSELECT load_seconds, events, json_bytes FROM traces;\n"
     r, w = os.pipe()
     ro, wo = os.pipe()
@@ -56,7 +66,7 @@ def load_once(path):
         os.dup2(wo, 1)
         os.close(w)
         os.close(ro)
-        os.execvp(SQLITE, [SQLITE, "-batch", ":memory:", "-cmd", f".load {EXT}"])
+        os.execvp(SQLITE, [SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"])
     os.close(r)
     os.close(wo)
     os.write(w, sql.encode())
@@ -109,13 +119,18 @@ def main():
           f"{'peak RSS MB':>11} {'RSS/JSON':>8}")
     results = {}
     for t in traces:
-        secs, events, jbytes, rss = load_best(t)
+        (secs, events, jbytes, rss), ab = load_best(t)
         results[t] = (secs, rss / jbytes if jbytes else 0)
         mb = jbytes / 1e6
         name = os.path.relpath(t, SHARED) if t.startswith(SHARED) else t
         print(f"{name[-58:]:58} {os.path.getsize(t) / 1e6:8.1f} {mb:8.1f} {events:9d} {secs:7.3f} "
               f"{mb / secs if secs else 0:7.0f} {rss / 1e6:11.1f} {rss / jbytes if jbytes else 0:8.2f}",
               flush=True)
+        if ab:
+            s2, _, _, r2 = ab
+            print(f"{'  (TSQL_BENCH_AB build)':58} {'':8} {'':8} {'':9} {s2:7.3f} "
+                  f"{mb / s2 if s2 else 0:7.0f} {r2 / 1e6:11.1f} {r2 / jbytes if jbytes else 0:8.2f}",
+                  flush=True)
     print(f"load average after: {loadavg()}")
     if len(big) == 2:
         (ps, pr), (gs, gr) = results[big[0]], results[big[1]]
