@@ -1080,7 +1080,7 @@ int tsql_reader_parse_part(tsql_part *p)
     int64_t start = p->bounds[p->index];
     r.buf_off = start;
     r.next_progress = start;
-    r.src = tsql_source_open_range(p->path, start, r.err);
+    r.src = tsql_source_open_range(p->path, start, p->st, r.err);
     if (r.src) {
         r.t->file_bytes = tsql_source_file_bytes(r.src);
         p->rc = p->index == 0 ? rd_document(&r) : rd_piece(&r, p->bare_array);

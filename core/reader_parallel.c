@@ -234,6 +234,7 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
     atomic_init(&abort_flag, 0);
     for (int k = 0; k < nb; k++) {
         parts[k].path = path;
+        parts[k].st = &st;
         parts[k].index = k;
         parts[k].bounds = bounds;
         parts[k].nbounds = nb;

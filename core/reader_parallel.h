@@ -16,12 +16,14 @@
 #define TSQL_READER_PARALLEL_H
 
 #include <stdatomic.h>
+#include <sys/stat.h>
 
 #include "trace.h"
 
 typedef struct tsql_part {
     /* in */
     const char *path;
+    const struct stat *st;      /* the file as first opened: every piece must see it */
     int index;                  /* starts at bounds[index]; 0 = the document start */
     const int64_t *bounds;      /* ascending; bounds[0] = 0 */
     int nbounds;

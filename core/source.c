@@ -738,7 +738,8 @@ fail:
     return NULL;
 }
 
-tsql_source *tsql_source_open_range(const char *path, int64_t start, tsql_error *err)
+tsql_source *tsql_source_open_range(const char *path, int64_t start, const struct stat *expect,
+                                    tsql_error *err)
 {
     tsql_source *src = calloc(1, sizeof *src);
     if (!src) {
@@ -749,6 +750,14 @@ tsql_source *tsql_source_open_range(const char *path, int64_t start, tsql_error 
     struct stat st;
     if (src->fd < 0 || fstat(src->fd, &st) != 0) {
         fail(err, TSQL_EIO, 0, -1, "cannot open: %s", strerror(errno));
+        tsql_source_close(src);
+        return NULL;
+    }
+    if (expect && (st.st_dev != expect->st_dev || st.st_ino != expect->st_ino ||
+                   st.st_size != expect->st_size ||
+                   st.st_mtim.tv_sec != expect->st_mtim.tv_sec ||
+                   st.st_mtim.tv_nsec != expect->st_mtim.tv_nsec)) {
+        fail(err, TSQL_EIO, 0, -1, "the file changed while it was being loaded");
         tsql_source_close(src);
         return NULL;
     }

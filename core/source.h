@@ -31,8 +31,12 @@ tsql_source *tsql_source_open(const char *path, tsql_error *err);
 
 /* A plain file's text from byte start to its end, read with pread(2) on the caller's
  * thread (no read-ahead thread, no sniffing): for parsing pieces of one file on
- * several threads. Offsets still count from the start of the file. */
-tsql_source *tsql_source_open_range(const char *path, int64_t start, tsql_error *err);
+ * several threads. Offsets still count from the start of the file. With expect, the
+ * file must still be the one expect describes (device, inode, size, mtime): pieces
+ * open it separately and must not read a file replaced in between. */
+struct stat;
+tsql_source *tsql_source_open_range(const char *path, int64_t start, const struct stat *expect,
+                                    tsql_error *err);
 
 /* The format (enum tsql_source_kind) that the first n bytes of a file announce. */
 int tsql_source_sniff(const unsigned char *head, size_t n);

@@ -10,6 +10,9 @@
 #include <string.h>
 #include <zlib.h>
 
+#include <sys/stat.h>
+
+#include "../../core/source.h"
 #include "../../core/store.h"
 #include "../../core/trace.h"
 #include "check.h"
@@ -350,6 +353,23 @@ static void interrupted(const char *path)
     }
 }
 
+/* A piece opens the file again: if it is no longer the file the load started on
+ * (replaced by a rename, rewritten), it refuses to read it. */
+static void file_identity(const char *a, const char *b)
+{
+    struct stat st;
+    CHECK_EQ(stat(a, &st), 0);
+    tsql_error err = {0};
+    tsql_source *s = tsql_source_open_range(a, 0, &st, &err);
+    CHECK(s != NULL);
+    tsql_source_close(s);
+    s = tsql_source_open_range(b, 0, &st, &err);
+    CHECK(s == NULL);
+    CHECK_EQ(err.code, TSQL_EIO);
+    CHECK_HAS(err.msg, "changed while it was being loaded");
+    tsql_source_close(s);
+}
+
 int main(void)
 {
     char path[256];
@@ -371,6 +391,8 @@ int main(void)
     snprintf(path, sizeof path, TMP "/parallel_gen_truncated.json");
     write_generated(path, 600, 2);
     all_splits(path, 9000);
+
+    file_identity(TMP "/parallel_gen.json", TMP "/parallel_gen_syntax.json");
 
     /* the SQL tests' plain files (bare array, metadata only, bad files) */
     const char *data[] = {"tree_rules.json", "old_bare_array.json", "metadata_only.json",
