@@ -41,6 +41,7 @@ static inline __attribute__((always_inline)) int tsql_eq(const char *a, const ch
             if (x != y) return 0;
         }
         memcpy(&u, a + n - 8, 8);
+        /* cppcheck-suppress pointerOutOfBoundsCond ; callers pass n <= both lengths */
         memcpy(&v, b + n - 8, 8);
         return u == v;
     }
@@ -49,6 +50,7 @@ static inline __attribute__((always_inline)) int tsql_eq(const char *a, const ch
         memcpy(&x, a, 4);
         memcpy(&y, b, 4);
         memcpy(&u, a + n - 4, 4);
+        /* cppcheck-suppress pointerOutOfBoundsCond ; as above */
         memcpy(&v, b + n - 4, 4);
         return x == y && u == v;
     }
