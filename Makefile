@@ -113,6 +113,7 @@ test: all
 # --- benchmark --------------------------------------------------------------
 bench: build/tracesql.so
 	@$(PYTHON) tests/bench/bench.py
+	@$(PYTHON) tests/bench/report_bench.py
 
 # --- install ----------------------------------------------------------------
 install: build/tracesql.so

@@ -6,21 +6,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* 1 for the bytes a JSON string must escape: control characters, '"' and '\\' */
+static int needs_escape(unsigned char c)
+{
+    return c < 0x20 || c == '"' || c == '\\';
+}
+
 int tsql_json_quote(tsql_buf *b, const char *s, size_t n)
 {
     if (tsql_buf_reserve(b, n * 6 + 2)) return -1;
     char *o = b->p + b->n;
     *o++ = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
+    size_t i = 0;
+    while (i < n) {
+        /* copy the run of plain bytes in one go (kernel names are long and plain) */
+        size_t j = i;
+        while (j < n && !needs_escape((unsigned char)s[j])) j++;
+        memcpy(o, s + i, j - i);
+        o += j - i;
+        if (j == n) break;
+        unsigned char c = (unsigned char)s[j];
         if (c == '"' || c == '\\') {
             *o++ = '\\';
             *o++ = (char)c;
-        } else if (c < 0x20) {
-            o += sprintf(o, "\\u%04x", c);
         } else {
-            *o++ = (char)c;
+            o += sprintf(o, "\\u%04x", c);
         }
+        i = j + 1;
     }
     *o++ = '"';
     b->n = (size_t)(o - b->p);

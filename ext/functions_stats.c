@@ -192,6 +192,36 @@ typedef struct kd_acc {
     int failed;
 } kd_acc;
 
+/* The "dur" values of a kernel_details list, without building a DOM: in JSON text a
+ * ',"dur":' can only be a member (a quote inside a string is escaped). Returns the
+ * count, or -1 if the text is not an array. */
+static int scan_durs(const char *s, int len, double **out)
+{
+    int i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r')) i++;
+    if (i >= len || s[i] != '[') return -1;
+    static const char key[] = ",\"dur\":";
+    const int kl = (int)sizeof key - 1;
+    int n = 0;
+    for (const char *p = s; (p = memmem(p, (size_t)(s + len - p), key, (size_t)kl)) != NULL; p += kl) n++;
+    *out = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof **out);
+    if (!*out) return -2;
+    int k = 0;
+    for (const char *p = s; k < n && (p = memmem(p, (size_t)(s + len - p), key, (size_t)kl)) != NULL; p += kl) {
+        const char *v = p + kl;
+        char *end = NULL;
+        /* the text is not NUL-terminated: copy the number out */
+        char num[40];
+        size_t m = 0;
+        while (v + m < s + len && m < sizeof num - 1 && strchr("0123456789+-.eE", v[m])) m++;
+        memcpy(num, v, m);
+        num[m] = 0;
+        double d = strtod(num, &end);
+        (*out)[k++] = m && end == num + m ? d : NAN;
+    }
+    return n;
+}
+
 static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
@@ -201,16 +231,17 @@ static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     }
     if (a->failed) return;
-    cJSON *list = cJSON_ParseWithLength((const char *)sqlite3_value_text(argv[0]),
-                                        (size_t)sqlite3_value_bytes(argv[0]));
-    if (!cJSON_IsArray(list)) {
-        cJSON_Delete(list);
+    const char *text = (const char *)sqlite3_value_text(argv[0]);
+    int len = sqlite3_value_bytes(argv[0]);
+    double ord = argc > 1 ? sqlite3_value_double(argv[1]) : (double)a->n;
+    double *durs = NULL;
+    int n = text ? scan_durs(text, len, &durs) : -1;
+    if (n == -2) goto oom;
+    if (n < 0) {
         a->failed = 1;
         sqlite3_result_error(ctx, "kernel_details_summary: argument is not a JSON array", -1);
         return;
     }
-    double ord = argc > 1 ? sqlite3_value_double(argv[1]) : (double)a->n;
-    int n = cJSON_GetArraySize(list);
     if (a->n == a->cap) {
         size_t nc = a->cap ? a->cap * 2 : 16;
         kd_row *nr = sqlite3_realloc64(a->rows, nc * sizeof *nr);
@@ -218,29 +249,24 @@ static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         a->rows = nr;
         a->cap = nc;
     }
-    kd_row *r = &a->rows[a->n];
-    r->ord = ord;
-    r->n = n;
-    r->dur = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof *r->dur);
-    if (!r->dur) goto oom;
-    a->n++;
-    int i = 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, list) {
-        const cJSON *d = cJSON_GetObjectItemCaseSensitive(e, "dur");
-        r->dur[i++] = cJSON_IsNumber(d) ? d->valuedouble : NAN;
-    }
-    /* the template: the non-empty list with the smallest row order */
+    a->rows[a->n++] = (kd_row){ord, n, durs};
+    durs = NULL;
+    /* the template: the non-empty list with the smallest row order (names, streams) */
     if (n > 0 && (!a->tmpl || ord < a->tmpl_ord)) {
+        cJSON *list = cJSON_ParseWithLength(text, (size_t)len);
+        if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != n) {
+            cJSON_Delete(list);
+            a->failed = 1;
+            sqlite3_result_error(ctx, "kernel_details_summary: argument is not a kernel_details list", -1);
+            return;
+        }
         cJSON_Delete(a->tmpl);
         a->tmpl = list;
         a->tmpl_ord = ord;
-        return;
     }
-    cJSON_Delete(list);
     return;
 oom:
-    cJSON_Delete(list);
+    sqlite3_free(durs);
     a->failed = 1;
     sqlite3_result_error_nomem(ctx);
 }
