@@ -314,7 +314,8 @@ static void take_annotation(ctx *c, tsql_coll *r, const cJSON *a)
     const cJSON *types = cJSON_GetObjectItemCaseSensitive(a, "Input type");
     const cJSON *d0 = cJSON_IsArray(dims) ? cJSON_GetArrayItem(dims, 0) : NULL;
     const cJSON *t0 = cJSON_IsArray(types) ? cJSON_GetArrayItem(types, 0) : NULL;
-    if (!cJSON_IsArray(d0) || !cJSON_IsString(t0) || !t0->valuestring[0]) return;
+    /* cJSON_IsArray / cJSON_IsString are false for NULL (the analyzer cannot see it) */
+    if (!d0 || !t0 || !cJSON_IsArray(d0) || !cJSON_IsString(t0) || !t0->valuestring[0]) return;
     int64_t n = 1;
     for (const cJSON *x = d0->child; x; x = x->next) {
         if (!cJSON_IsNumber(x) || x->valuedouble < 0 || x->valuedouble > 9e15) return;
