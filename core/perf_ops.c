@@ -10,28 +10,12 @@
 #include "jsonout.h"
 #include "pyrepr.h"
 #include "store.h"
+#include "u32vec.h"
 #include "u64map.h"
 
 #define NONE TSQL_NONE
 
 static const char BWD_WRAPPER[] = "autograd::engine::evaluate_function:";
-
-/* ---------- small growable arrays ---------- */
-
-typedef struct u32vec { uint32_t *v; size_t n, cap; } u32vec;
-
-static int u32_push(u32vec *a, uint32_t x)
-{
-    if (a->n == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 256;
-        uint32_t *nv = realloc(a->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        a->v = nv;
-        a->cap = nc;
-    }
-    a->v[a->n++] = x;
-    return 0;
-}
 
 static const char *str_of(const tsql_trace *t, uint32_t id)
 {
@@ -142,13 +126,13 @@ static int sort_by_ts(const tsql_trace *t, uint32_t *u, size_t n, int dedupe, si
 static int tl_cpu_subtree(const tsql_trace *t, uint32_t uid, u32vec *out)
 {
     out->n = 0;
-    if (u32_push(out, uid)) return -1;
+    if (u32vec_push(out, uid)) return -1;
     for (size_t i = 0; i < out->n; i++) {
         uint32_t u = out->v[i];
         if (t->flags[u] & TSQL_F_TL_DROPPED) continue;
         for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
             uint32_t c = t->child[j];
-            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) && u32_push(out, c))
+            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) && u32vec_push(out, c))
                 return -1;
         }
     }
@@ -392,7 +376,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
         long k = tsql_tl_subtree_gpu(t, starts->v[i], &tmp, &cap);
         if (k < 0) return -1;
         for (long j = 0; j < k; j++)
-            if (u32_push(&b->gpu, tmp[j])) {
+            if (u32vec_push(&b->gpu, tmp[j])) {
                 free(tmp);
                 return -1;
             }
@@ -423,7 +407,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
     free(sc);
     uint32_t at = (uint32_t)all_gpu->n;
     for (size_t i = 0; i < ngpu; i++)
-        if (u32_push(all_gpu, b->gpu.v[i])) return -1;
+        if (u32vec_push(all_gpu, b->gpu.v[i])) return -1;
     return add_row(b, uid, bwd, appended, sheet, res, kus, at, (uint32_t)ngpu);
 }
 
@@ -457,7 +441,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         if (seen[nm] != 2) continue;
         const char *family = fam[nm];
         starts.n = 0;
-        if (u32_push(&starts, u)) rc = -1;
+        if (u32vec_push(&starts, u)) rc = -1;
         if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu, NULL);
         if (rc || IN(family, ONE_SHEET)) continue;
         if (!strcmp(str_of(t, nm), "vllm::unified_attention_with_output")) continue;
@@ -466,7 +450,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         starts.n = 0;
         for (size_t i = 0; !rc && i < sub.n; i++) {
             uint32_t bw = tsql_u64map_get(p->fwd_to_bwd, sub.v[i]);
-            if (bw != NONE && u32_push(&starts, bw)) rc = -1;
+            if (bw != NONE && u32vec_push(&starts, bw)) rc = -1;
         }
         if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu, NULL);
     }

@@ -10,25 +10,12 @@
 #include "attribution.h"
 #include "perf_ops.h"
 #include "store.h"
+#include "u32vec.h"
 #include "tree.h"
 #include "u64map.h"
 
 #define NONE TSQL_NONE
 
-typedef struct u32vec { uint32_t *v; size_t n, cap; } u32vec;
-
-static int push(u32vec *a, uint32_t x)
-{
-    if (a->n == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 256;
-        uint32_t *nv = realloc(a->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        a->v = nv;
-        a->cap = nc;
-    }
-    a->v[a->n++] = x;
-    return 0;
-}
 
 static const char *str_of(const tsql_trace *t, uint32_t id)
 {
@@ -152,7 +139,7 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
     /* cpu_op-only descendants of w with GPU work, named like the suffix */
     u32vec st = {0};
     uint32_t found = NONE, count = 0;
-    int oom = push(&st, w);
+    int oom = u32vec_push(&st, w);
     while (!oom && st.n) {
         uint32_t x = st.v[--st.n];
         for (uint32_t j = t->child_at[x]; j < t->child_at[x + 1]; j++) {
@@ -172,7 +159,7 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
                     found = ch;
                 }
             }
-            if (push(&st, ch)) oom = 1;
+            if (u32vec_push(&st, ch)) oom = 1;
         }
     }
     free(st.v);
@@ -183,7 +170,7 @@ static int visit(ctx *c, uint32_t root)
 {
     tsql_trace *t = c->t;
     u32vec st = {0};
-    int rc = push(&st, root);
+    int rc = u32vec_push(&st, root);
     while (!rc && st.n) {
         uint32_t n = st.v[--st.n];
         if (c->visited[n]) continue;
@@ -192,16 +179,16 @@ static int visit(ctx *c, uint32_t root)
         if (!c->gpu[n]) continue;
         int descend = 0;
         if (has_model(c, n)) {
-            rc = push(&c->collected, n);
+            rc = u32vec_push(&c->collected, n);
             continue;
         }
         if (sole_bwd_forward(c, n) != NONE) {
             if (c->deep[n]) descend = 1;
-            else rc = push(&c->collected, n);
+            else rc = u32vec_push(&c->collected, n);
         } else if (c->deep[n]) {
             descend = 1;
         } else if (reaches_gpu(t, n, 0)) {
-            if (!c->comm[n]) rc = push(&c->collected, n);
+            if (!c->comm[n]) rc = u32vec_push(&c->collected, n);
         } else {
             descend = 1;
         }
@@ -209,7 +196,7 @@ static int visit(ctx *c, uint32_t root)
             long m = cpu_children(c, n);
             if (m < 0) rc = -1;
             /* push in reverse so the first child is visited first (pre-order) */
-            for (long i = m; !rc && i-- > 0;) rc = push(&st, c->kbuf[i].v);
+            for (long i = m; !rc && i-- > 0;) rc = u32vec_push(&st, c->kbuf[i].v);
         }
     }
     free(st.v);
@@ -316,6 +303,43 @@ static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char
     return 0;
 }
 
+/* nearest cpu_op at or above runtime call rt in TraceLens's tree, or NONE */
+static uint32_t nearest_cpu_op(const tsql_trace *t, uint32_t rt)
+{
+    for (uint32_t x = rt; x != NONE;) {
+        if (t->kind[x] == TSQL_K_CPU_OP) return x;
+        if (!is_tl_node(t, x) || t->edge[x] != TSQL_EDGE_CPU) return NONE;
+        x = t->parent[x];
+    }
+    return NONE;
+}
+
+/* A synthetic row "node->gpu (Synthetic Op)" carrying node's fields, for GPU event g.
+ * Its category sees node's first direct kernel when node is a launcher. 0, -1 on OOM. */
+static int add_synthetic(rows *r, const tsql_trace *t, const tsql_attrib *a, uint32_t node, uint32_t g,
+                         uint32_t uid)
+{
+    tsql_unified_op *o = new_row(r);
+    if (!o || u32vec_push(&r->gpu, g)) return -1;
+    o->uid = uid;
+    o->node = node;
+    o->gpu_at = (uint32_t)(r->gpu.n - 1);
+    o->ngpu = 1;
+    double two[2];
+    o->kernel_us = tsql_busy_us(t, &g, 1, two);
+    const char *pn = str_of(t, t->name[node]), *gn = str_of(t, t->name[g]);
+    size_t len = strlen(pn) + strlen(gn) + 20;
+    if (!(o->name = malloc(len))) return -1;
+    snprintf(o->name, len, "%s->%s (Synthetic Op)", pn, gn);
+    uint32_t li = tsql_attrib_find(a, node);
+    const char *fk = li != NONE && a->direct_at[li] < a->direct_at[li + 1]
+                         ? str_of(t, t->name[a->direct[a->direct_at[li]]])
+                         : NULL;
+    o->category = tsql_op_category(o->name, fk);
+    r->u->n++;
+    return 0;
+}
+
 static void free_dicts(char **dicts, const tsql_perf_ops *P)
 {
     for (uint32_t i = 0; dicts && P && i < P->nresults; i++) free(dicts[i]);
@@ -326,6 +350,7 @@ static tsql_unified *build(tsql_trace *t)
 {
     ctx c = {.t = t};
     rows r = {0};
+    tsql_unified *out = NULL;
     tsql_perf perf;
     tsql_perf_init(&perf);
     tsql_buf args = {0}, dict = {0};
@@ -381,7 +406,7 @@ static tsql_unified *build(tsql_trace *t)
         if (k < 0) goto fail;
         for (long j = 0; j < k; j++) {
             covered[tmp[j]] = 1;
-            if (push(&r.gpu, tmp[j])) {
+            if (u32vec_push(&r.gpu, tmp[j])) {
                 free(tmp);
                 goto fail;
             }
@@ -436,14 +461,14 @@ static tsql_unified *build(tsql_trace *t)
             if (f != NONE) {
                 /* the forward op's backward kernel time: subtree_bwd_events(F) */
                 u32vec sub = {0}, bw = {0};
-                int bad = push(&sub, f);
+                int bad = u32vec_push(&sub, f);
                 for (size_t s = 0; !bad && s < sub.n; s++) {
                     uint32_t x = sub.v[s];
                     uint32_t b = tsql_bwd_of(t, x);
-                    if (b != NONE && push(&bw, b)) bad = 1;
+                    if (b != NONE && u32vec_push(&bw, b)) bad = 1;
                     for (uint32_t j = t->child_at[x]; !bad && j < t->child_at[x + 1]; j++) {
                         uint32_t ch = t->child[j];
-                        if (t->edge[ch] == TSQL_EDGE_CPU && is_tl_node(t, ch) && push(&sub, ch)) bad = 1;
+                        if (t->edge[ch] == TSQL_EDGE_CPU && is_tl_node(t, ch) && u32vec_push(&sub, ch)) bad = 1;
                     }
                 }
                 size_t nb = 0;
@@ -518,103 +543,34 @@ static tsql_unified *build(tsql_trace *t)
     {
         const tsql_kernels *K = &t->kernels;
         uint32_t next_uid = t->n;
-        for (int pass = 0; pass < 2; pass++) {
-            /* pass 0: runtime parents in order of their first uncovered GPU event */
-            u32vec parents = {0};
-            for (uint32_t k = 0; k < K->n; k++) {
-                uint32_t g = K->uid[k], rt = K->tl_runtime[k];
-                if (rt == NONE || covered[g] || K->is_comm[k]) continue;
-                uint32_t p = NONE;
-                for (uint32_t x = rt; x != NONE;) {
-                    if (t->kind[x] == TSQL_K_CPU_OP) {
-                        p = x;
-                        break;
-                    }
-                    if (!is_tl_node(t, x) || t->edge[x] != TSQL_EDGE_CPU) break;
-                    x = t->parent[x];
-                }
-                if ((pass == 0) != (p == NONE)) continue;
-                if (pass == 0) {
-                    size_t q = 0;
-                    while (q < parents.n && parents.v[q] != rt) q++;
-                    if (q == parents.n && push(&parents, rt)) goto fail;
-                    continue;
-                }
-                /* pass 1: a synthetic copy of the cpu_op */
-                tsql_unified_op *o = new_row(&r);
-                if (!o || push(&r.gpu, g)) goto fail;
-                o->uid = next_uid++;
-                o->node = p;
-                o->gpu_at = (uint32_t)(r.gpu.n - 1);
-                o->ngpu = 1;
-                o->category = NULL;
-                void *ns_ = realloc(scratch, 2 * sizeof *scratch);
-                if (!ns_) goto fail;
-                scratch = ns_;
-                o->kernel_us = tsql_busy_us(t, &g, 1, scratch);
-                size_t len = strlen(str_of(t, t->name[p])) + strlen(str_of(t, t->name[g])) + 20;
-                if (!(o->name = malloc(len))) goto fail;
-                snprintf(o->name, len, "%s->%s (Synthetic Op)", str_of(t, t->name[p]), str_of(t, t->name[g]));
-                o->category = tsql_op_category(o->name, NULL);
-                uint32_t li = tsql_attrib_find(c.a, p);
-                if (li != NONE && c.a->direct_at[li] < c.a->direct_at[li + 1])
-                    o->category = tsql_op_category(o->name, str_of(t, t->name[c.a->direct[c.a->direct_at[li]]]));
-                r.u->n++;
-            }
-            for (size_t q = 0; q < parents.n; q++) {
-                uint32_t rt = parents.v[q];
-                for (uint32_t k = 0; k < K->n; k++) {
-                    uint32_t g = K->uid[k];
-                    if (K->tl_runtime[k] != rt || covered[g] || K->is_comm[k]) continue;
-                    tsql_unified_op *o = new_row(&r);
-                    if (!o || push(&r.gpu, g)) {
-                        free(parents.v);
-                        goto fail;
-                    }
-                    o->uid = next_uid++;
-                    o->node = rt;
-                    o->gpu_at = (uint32_t)(r.gpu.n - 1);
-                    o->ngpu = 1;
-                    double two[2];
-                    o->kernel_us = tsql_busy_us(t, &g, 1, two);
-                    size_t len = strlen(str_of(t, t->name[rt])) + strlen(str_of(t, t->name[g])) + 20;
-                    if (!(o->name = malloc(len))) {
-                        free(parents.v);
-                        goto fail;
-                    }
-                    snprintf(o->name, len, "%s->%s (Synthetic Op)", str_of(t, t->name[rt]), str_of(t, t->name[g]));
-                    uint32_t li = tsql_attrib_find(c.a, rt);
-                    const char *fk = li != NONE && c.a->direct_at[li] < c.a->direct_at[li + 1]
-                                         ? str_of(t, t->name[c.a->direct[c.a->direct_at[li]]])
-                                         : NULL;
-                    o->category = tsql_op_category(o->name, fk);
-                    r.u->n++;
-                }
-            }
-            free(parents.v);
+        u32vec parents = {0};
+        int bad = 0;
+        /* no cpu_op above: runtime calls in order of their first uncovered GPU event */
+        for (uint32_t k = 0; k < K->n && !bad; k++) {
+            uint32_t g = K->uid[k], rt = K->tl_runtime[k];
+            if (rt == NONE || covered[g] || K->is_comm[k] || nearest_cpu_op(t, rt) != NONE) continue;
+            size_t q = 0;
+            while (q < parents.n && parents.v[q] != rt) q++;
+            if (q == parents.n && u32vec_push(&parents, rt)) bad = 1;
         }
+        for (size_t q = 0; q < parents.n && !bad; q++)
+            for (uint32_t k = 0; k < K->n && !bad; k++)
+                if (K->tl_runtime[k] == parents.v[q] && !covered[K->uid[k]] && !K->is_comm[k])
+                    bad = add_synthetic(&r, t, c.a, parents.v[q], K->uid[k], next_uid++);
+        free(parents.v);
+        /* then those with one: a copy of the nearest cpu_op, in file order */
+        for (uint32_t k = 0; k < K->n && !bad; k++) {
+            uint32_t g = K->uid[k], rt = K->tl_runtime[k];
+            if (rt == NONE || covered[g] || K->is_comm[k]) continue;
+            uint32_t p = nearest_cpu_op(t, rt);
+            if (p != NONE) bad = add_synthetic(&r, t, c.a, p, g, next_uid++);
+        }
+        if (bad) goto fail;
     }
     r.u->gpu = r.gpu.v;
     r.gpu.v = NULL;
-    tsql_unified *out = r.u;
+    out = r.u;
     r.u = NULL;
-    tsql_perf_free(&perf);
-    free(args.p);
-    free(dict.p);
-    free(knames);
-    free(scratch);
-    free(covered);
-    free(bwd_gpu);
-    free(c.gpu);
-    free(c.comm);
-    free(c.deep);
-    free(c.visited);
-    free(c.model);
-    free(c.collected.v);
-    free(c.kbuf);
-    free_dicts(dicts, P);
-    tsql_u64map_free(&perf_rows);
-    return out;
 fail:
     tsql_perf_free(&perf);
     free(args.p);
@@ -634,7 +590,7 @@ fail:
     tsql_u64map_free(&perf_rows);
     free(r.gpu.v);
     tsql_unified_free(r.u);
-    return NULL;
+    return out;
 }
 
 void tsql_unified_free(tsql_unified *u)

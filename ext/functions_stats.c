@@ -27,6 +27,7 @@ SQLITE_EXTENSION_INIT3
 
 #include <cjson/cJSON.h>
 
+#include "../core/timeline.h"
 #include "catalog.h"
 #include "vtab_util.h"
 
@@ -56,29 +57,11 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* numpy's pairwise summation (np.sum / np.mean on float64): blocks of up to 128
- * values summed with 8 accumulators, larger arrays split in halves. Matching it keeps
- * the last bits (and so the 2-decimal rounding of trunc_kernel_details) identical. */
+/* numpy's pairwise summation (np.sum / np.mean on float64): matching it keeps the last
+ * bits (and so the 2-decimal rounding of trunc_kernel_details) identical. */
 static double np_sum(const double *a, size_t n)
 {
-    if (n < 8) {
-        double res = 0.0;
-        for (size_t i = 0; i < n; i++) res += a[i];
-        return res;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (int j = 0; j < 8; j++) r[j] = a[j];
-        size_t i;
-        for (i = 8; i < n - (n % 8); i += 8)
-            for (int j = 0; j < 8; j++) r[j] += a[i + j];
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; i++) res += a[i];
-        return res;
-    }
-    size_t n2 = n / 2;
-    n2 -= n2 % 8;
-    return np_sum(a, n2) + np_sum(a + n2, n - n2);
+    return tsql_pairwise_sum(a, n);
 }
 
 static double mean_of(const double *v, size_t n)
