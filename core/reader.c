@@ -973,7 +973,11 @@ static int rd_piece(reader *r, int bare_array)
 /* Reads an integer that may be written as a JSON number or string. */
 static int64_t json_int(const cJSON *j)
 {
-    if (cJSON_IsNumber(j)) return (int64_t)j->valuedouble;
+    if (cJSON_IsNumber(j)) {
+        /* out of int64's range (1e309 is inf, NaN): unknown rather than UB */
+        double d = j->valuedouble;
+        return d > -9.2e18 && d < 9.2e18 ? (int64_t)d : TSQL_NULL;
+    }
     if (cJSON_IsString(j)) {
         int64_t v;
         if (tsql_parse_int64(j->valuestring, strlen(j->valuestring), &v) == 0) return v;

@@ -15,3 +15,7 @@ SELECT trace_open('tests/data/fuzz_zip_header_outside.zip');
 -- end: reported at its local header.
 SELECT trace_open('tests/data/fuzz_zip_member_past_end.zip');
 SELECT count(*) AS open_traces FROM traces;
+-- fuzz_metadata_rank_inf.json: "rank": 1e309 (infinity as a double) was converted to an
+-- integer (undefined behaviour); an out-of-range rank is now unknown (NULL).
+SELECT trace_open('tests/data/fuzz_metadata_rank_inf.json', 'rank_inf') > 0 AS opened;
+SELECT rank, world_size FROM traces WHERE label = 'rank_inf';
