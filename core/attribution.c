@@ -8,6 +8,7 @@
 #include "jsonlex.h"
 #include "perfmodel.h"
 #include "store.h"
+#include "tree.h"
 #include "u64map.h"
 
 #define NONE TSQL_NONE
@@ -56,19 +57,6 @@ double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double 
         }
     }
     return total + (ce - cs);
-}
-
-/* Kernel-table row of a GPU event uid, or NONE. */
-static uint32_t kernel_row(const tsql_trace *t, uint32_t uid)
-{
-    const uint32_t *a = t->kernels.uid;
-    uint32_t lo = 0, hi = t->kernels.n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < uid) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < t->kernels.n && a[lo] == uid ? lo : NONE;
 }
 
 /* TraceLens's parent of a CPU node: none for events it drops, else the nesting parent. */
@@ -476,7 +464,7 @@ long tsql_tl_subtree_gpu(tsql_trace *t, uint32_t uid, uint32_t **out, size_t *ca
         for (uint32_t j = t->child_at[r]; j < t->child_at[r + 1]; j++) {
             uint32_t g = t->child[j];
             if (!tsql_kind_is_gpu(t->kind[g])) continue;
-            uint32_t k = kernel_row(t, g);
+            uint32_t k = tsql_kernel_row(t, g);
             if (k == NONE || t->kernels.tl_runtime[k] != r) continue;
             if (push_u32(out, &n, cap, g)) goto out;
         }

@@ -12,6 +12,18 @@
 
 #define NONE TSQL_NONE
 
+uint32_t tsql_kernel_row(const tsql_trace *t, uint32_t uid)
+{
+    const uint32_t *a = t->kernels.uid;
+    uint32_t lo = 0, hi = t->kernels.n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < uid) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < t->kernels.n && a[lo] == uid ? lo : TSQL_NONE;
+}
+
 int tsql_is_comm_name(const char *name)
 {
     static const char *const pats[] = {"nccl", "rccl", "cross_device_reduce"};

@@ -21,6 +21,9 @@ int tsql_tree_build(tsql_trace *t, tsql_error *err);
 /* The same, using up to threads threads (same result). */
 int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads);
 
+/* Row of GPU event uid in t->kernels (rows are in uid order), or TSQL_NONE. */
+uint32_t tsql_kernel_row(const tsql_trace *t, uint32_t uid);
+
 /* 1 if a GPU event name is a communication kernel (nccl, rccl, cross_device_reduce,
  * case-insensitive substring). */
 int tsql_is_comm_name(const char *name);

@@ -86,14 +86,8 @@ static int reaches_gpu(const tsql_trace *t, uint32_t u, int depth)
         uint32_t ch = t->child[j];
         if (t->edge[ch] == TSQL_EDGE_LAUNCH && depth > 0) {
             /* a GPU child counts only if TraceLens linked it to this runtime call */
-            const tsql_kernels *K = &t->kernels;
-            uint32_t lo = 0, hi = K->n;
-            while (lo < hi) {
-                uint32_t mid = lo + (hi - lo) / 2;
-                if (K->uid[mid] < ch) lo = mid + 1;
-                else hi = mid;
-            }
-            if (lo < K->n && K->uid[lo] == ch && K->tl_runtime[lo] == u) return 1;
+            uint32_t k = tsql_kernel_row(t, ch);
+            if (k != NONE && t->kernels.tl_runtime[k] == u) return 1;
             continue;
         }
         if (t->edge[ch] == TSQL_EDGE_CPU && is_tl_node(t, ch) && t->kind[ch] == TSQL_K_RUNTIME &&

@@ -24,19 +24,8 @@ SQLITE_EXTENSION_INIT3
 
 #include "../core/attribution.h"
 #include "../core/replay.h"
+#include "../core/tree.h"
 #include "catalog.h"
-
-static uint32_t kernel_row(const tsql_trace *t, uint32_t uid)
-{
-    const uint32_t *a = t->kernels.uid;
-    uint32_t lo = 0, hi = t->kernels.n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < uid) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < t->kernels.n && a[lo] == uid ? lo : TSQL_NONE;
-}
 
 /* The cpu_op to replay for event u, or TSQL_NONE. */
 static uint32_t op_of(const tsql_trace *t, uint32_t u)
@@ -44,7 +33,7 @@ static uint32_t op_of(const tsql_trace *t, uint32_t u)
     int k = t->kind[u];
     if (k == TSQL_K_CPU_OP) return u;
     if (tsql_kind_is_gpu(k)) {
-        uint32_t r = kernel_row(t, u);
+        uint32_t r = tsql_kernel_row(t, u);
         if (r == TSQL_NONE) return TSQL_NONE;
         uint32_t l = t->kernels.tl_launcher[r];
         if (l != TSQL_NONE && t->kind[l] == TSQL_K_CPU_OP) return l;

@@ -16,6 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "../core/store.h"
+#include "../core/tree.h"
 #include "vtab_util.h"
 
 #define KERNELS_COLUMNS(X)                                                              \
@@ -58,13 +59,7 @@ static uint32_t kernels_nrows(const tsql_trace *t)
 
 static uint32_t kernels_row_of_uid(const tsql_trace *t, uint32_t uid)
 {
-    const uint32_t *a = t->kernels.uid;
-    uint32_t lo = 0, hi = t->kernels.n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < uid) lo = mid + 1; else hi = mid;
-    }
-    return lo < t->kernels.n && a[lo] == uid ? lo : UINT32_MAX;
+    return tsql_kernel_row(t, uid);
 }
 
 /* Integer member of the args, e.g. "registers per thread". */
