@@ -9,6 +9,7 @@
 #include "perfmodel.h"
 #include "store.h"
 #include "tree.h"
+#include "u32vec.h"
 #include "u64map.h"
 
 #define NONE TSQL_NONE
@@ -419,60 +420,45 @@ const tsql_attrib *tsql_attrib_get(tsql_trace *t)
 
 /* ---------- TraceLens subtree GPU events ---------- */
 
-static int push_u32(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
-{
-    if (*n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 64;
-        uint32_t *nv = realloc(*v, nc * sizeof *nv);
-        if (!nv) return -1;
-        *v = nv;
-        *cap = nc;
-    }
-    (*v)[(*n)++] = x;
-    return 0;
-}
-
 static int cmp_u32(const void *x, const void *y)
 {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
     return (a > b) - (a < b);
 }
 
-long tsql_tl_subtree_gpu(tsql_trace *t, uint32_t uid, uint32_t **out, size_t *cap)
+long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out)
 {
     if (uid >= t->n || tsql_kind_is_gpu(t->kind[uid])) return 0;
     /* the runtime calls of the subtree, then their GPU events in runtime file order */
-    uint32_t *stack = NULL, *rt = NULL;
-    size_t ns = 0, cs = 0, nr = 0, cr = 0;
+    u32vec stack = {0}, rt = {0};
+    size_t n0 = out->n;
     long rc = -1;
-    if (push_u32(&stack, &ns, &cs, uid)) goto out;
-    while (ns) {
-        uint32_t u = stack[--ns];
-        if (tsql_kind_is_launch(t->kind[u]) && push_u32(&rt, &nr, &cr, u)) goto out;
+    if (u32vec_push(&stack, uid)) goto out;
+    while (stack.n) {
+        uint32_t u = stack.v[--stack.n];
+        if (tsql_kind_is_launch(t->kind[u]) && u32vec_push(&rt, u)) goto out;
         if (t->flags[u] & TSQL_F_TL_DROPPED) continue;
         for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
             uint32_t c = t->child[j];
-            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) &&
-                push_u32(&stack, &ns, &cs, c))
+            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) && u32vec_push(&stack, c))
                 goto out;
         }
     }
-    if (nr > 1) qsort(rt, nr, sizeof *rt, cmp_u32);
-    size_t n = 0;
-    for (size_t i = 0; i < nr; i++) {
-        uint32_t r = rt[i];
+    if (rt.n > 1) qsort(rt.v, rt.n, sizeof *rt.v, cmp_u32);
+    for (size_t i = 0; i < rt.n; i++) {
+        uint32_t r = rt.v[i];
         for (uint32_t j = t->child_at[r]; j < t->child_at[r + 1]; j++) {
             uint32_t g = t->child[j];
             if (!tsql_kind_is_gpu(t->kind[g])) continue;
             uint32_t k = tsql_kernel_row(t, g);
             if (k == NONE || t->kernels.tl_runtime[k] != r) continue;
-            if (push_u32(out, &n, cap, g)) goto out;
+            if (u32vec_push(out, g)) goto out;
         }
     }
-    rc = (long)n;
+    rc = (long)(out->n - n0);
 out:
-    free(stack);
-    free(rt);
+    free(stack.v);
+    free(rt.v);
     return rc;
 }
 

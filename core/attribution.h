@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "trace.h"
+#include "u32vec.h"
 
 typedef struct tsql_attrib {
     /* launchers, in TraceLens's order: by ts (stable), ties in first-met order */
@@ -57,8 +58,8 @@ double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double 
 
 /* GPU events of uid's TraceLens subtree (uid itself if it is a linked runtime call),
  * in linking order (runtime calls in file order; graph launches in file order of the
- * GPU events). Appends to *out (grown with realloc); returns the count or -1 on OOM. */
-long tsql_tl_subtree_gpu(tsql_trace *t, uint32_t uid, uint32_t **out, size_t *cap);
+ * GPU events), appended to *out. Returns how many, or -1 on OOM. */
+long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out);
 
 /* M metadata as TraceLens reads it (§1.8): process_name and process_labels of
  * (pid, tid 0), thread_name of (pid, tid); "Unknown" when absent. Results point into

@@ -362,25 +362,15 @@ static int add_row(builder *b, uint32_t uid, int bwd, int appended, int sheet, u
 
 /* One instance in one direction: GPU events, kernel time, model, row. */
 static int instance(builder *b, uint32_t uid, const char *family, int bwd, const u32vec *starts,
-                    u32vec *all_gpu, double *scratch_unused)
+                    u32vec *all_gpu)
 {
-    (void)scratch_unused;
     tsql_trace *t = b->t;
     const char *name = str_of(t, t->name[uid]);
     int one_sheet = IN(family, ONE_SHEET);
     /* GPU events: the TraceLens subtrees of every start node */
     b->gpu.n = 0;
     for (size_t i = 0; i < starts->n; i++) {
-        uint32_t *tmp = NULL;
-        size_t cap = 0;
-        long k = tsql_tl_subtree_gpu(t, starts->v[i], &tmp, &cap);
-        if (k < 0) return -1;
-        for (long j = 0; j < k; j++)
-            if (u32vec_push(&b->gpu, tmp[j])) {
-                free(tmp);
-                return -1;
-            }
-        free(tmp);
+        if (tsql_tl_subtree_gpu(t, starts->v[i], &b->gpu) < 0) return -1;
     }
     size_t ngpu;
     if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
@@ -442,7 +432,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         const char *family = fam[nm];
         starts.n = 0;
         if (u32vec_push(&starts, u)) rc = -1;
-        if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu, NULL);
+        if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu);
         if (rc || IN(family, ONE_SHEET)) continue;
         if (!strcmp(str_of(t, nm), "vllm::unified_attention_with_output")) continue;
         /* backward: from every node of subtree_bwd_events(u) */
@@ -452,7 +442,7 @@ static tsql_perf_ops *build(tsql_trace *t)
             uint32_t bw = tsql_u64map_get(p->fwd_to_bwd, sub.v[i]);
             if (bw != NONE && u32vec_push(&starts, bw)) rc = -1;
         }
-        if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu, NULL);
+        if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu);
     }
     free(seen);
     free(fam);

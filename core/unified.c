@@ -352,8 +352,7 @@ static tsql_unified *build(tsql_trace *t)
     size_t kcap = 0;
     double *scratch = NULL;
     uint8_t *covered = NULL;
-    uint32_t *bwd_gpu = NULL;
-    size_t bwd_cap = 0;
+    u32vec bwd_gpu = {0};
     tsql_u64map perf_rows = {0};
     char **dicts = NULL;
     const tsql_perf_ops *P = tsql_perf_ops_get(t);
@@ -394,24 +393,13 @@ static tsql_unified *build(tsql_trace *t)
     for (size_t i = 0; i < c.collected.n; i++) {
         uint32_t n = c.collected.v[i];
         size_t at = r.gpu.n;
-        uint32_t *tmp = NULL;
-        size_t tcap = 0;
-        long k = tsql_tl_subtree_gpu(t, n, &tmp, &tcap);
-        if (k < 0) goto fail;
-        for (long j = 0; j < k; j++) {
-            covered[tmp[j]] = 1;
-            if (u32vec_push(&r.gpu, tmp[j])) {
-                free(tmp);
-                goto fail;
-            }
-        }
-        free(tmp);
+        if (tsql_tl_subtree_gpu(t, n, &r.gpu) < 0) goto fail;
         size_t ng = r.gpu.n - at;
+        for (size_t j = at; j < r.gpu.n; j++) covered[r.gpu.v[j]] = 1;
         void *ns_ = realloc(scratch, (ng ? ng : 1) * 2 * sizeof *scratch);
         if (!ns_) goto fail; /* scratch is still freed at fail */
         scratch = ns_;
         double busy = tsql_busy_us(t, r.gpu.v + at, ng, scratch);
-        const char *name = str_of(t, t->name[n]);
         int model = has_model(&c, n);
         uint32_t f = model ? NONE : sole_bwd_forward(&c, n);
         const char *category = node_category(&c, n);
@@ -465,34 +453,18 @@ static tsql_unified *build(tsql_trace *t)
                         if (t->edge[ch] == TSQL_EDGE_CPU && is_tl_node(t, ch) && u32vec_push(&sub, ch)) bad = 1;
                     }
                 }
-                size_t nb = 0;
-                for (size_t s = 0; !bad && s < bw.n; s++) {
-                    uint32_t *tmp2 = NULL;
-                    size_t c2 = 0;
-                    long kk = tsql_tl_subtree_gpu(t, bw.v[s], &tmp2, &c2);
-                    if (kk < 0) bad = 1;
-                    for (long j = 0; !bad && j < kk; j++) {
-                        if (nb == bwd_cap) {
-                            size_t nc = bwd_cap ? bwd_cap * 2 : 64;
-                            uint32_t *nv = realloc(bwd_gpu, nc * sizeof *nv);
-                            if (!nv) bad = 1;
-                            else {
-                                bwd_gpu = nv;
-                                bwd_cap = nc;
-                            }
-                        }
-                        if (!bad) bwd_gpu[nb++] = tmp2[j];
-                    }
-                    free(tmp2);
-                }
+                bwd_gpu.n = 0;
+                for (size_t s = 0; !bad && s < bw.n; s++)
+                    if (tsql_tl_subtree_gpu(t, bw.v[s], &bwd_gpu) < 0) bad = 1;
+                size_t nb = bwd_gpu.n;
                 free(sub.v);
                 free(bw.v);
                 if (bad) goto fail;
                 void *ns_ = realloc(scratch, (nb ? nb : 1) * 2 * sizeof *scratch);
                 if (!ns_) goto fail;
                 scratch = ns_;
-                kus = tsql_busy_us(t, bwd_gpu, nb, scratch);
-                g = bwd_gpu;
+                kus = tsql_busy_us(t, bwd_gpu.v, nb, scratch);
+                g = bwd_gpu.v;
                 gn = nb;
                 category = tsql_op_bwd_category(str_of(t, t->name[f]));
             }
@@ -529,7 +501,6 @@ static tsql_unified *build(tsql_trace *t)
             if (!(o->perf_params = strdup(dict.p))) goto fail;
         }
         r.u->n++;
-        (void)name;
     }
 
     /* synthetic rows for GPU work nobody covers: first those without a cpu_op above
@@ -572,7 +543,7 @@ fail:
     free(knames);
     free(scratch);
     free(covered);
-    free(bwd_gpu);
+    free(bwd_gpu.v);
     free(c.gpu);
     free(c.comm);
     free(c.deep);

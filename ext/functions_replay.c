@@ -65,7 +65,7 @@ static void fn_replay(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     tsql_trace *t = e->trace;
     tsql_buf args = {0}, out = {0};
-    uint32_t *gpu = NULL;
+    u32vec gpu = {0};
     double *scratch = NULL;
     char *msg = NULL;
     if (uid < 0 || uid >= (sqlite3_int64)t->n) {
@@ -87,14 +87,13 @@ static void fn_replay(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
     tsql_replay_ctx rc = {.label = e->label, .uid = op, .cpu_dur_us = NAN, .kernel_us = NAN, .nkernels = -1};
     if (t->dur_ns[op] != TSQL_NULL) rc.cpu_dur_us = tsql_trace_dur_us(t, op);
-    size_t cap = 0;
-    long ng = tsql_tl_subtree_gpu(t, op, &gpu, &cap);
+    long ng = tsql_tl_subtree_gpu(t, op, &gpu);
     if (ng < 0) goto nomem;
     rc.nkernels = ng;
     if (ng > 0) {
         scratch = malloc(2 * (size_t)ng * sizeof *scratch);
         if (!scratch) goto nomem;
-        rc.kernel_us = tsql_busy_us(t, gpu, (size_t)ng, scratch);
+        rc.kernel_us = tsql_busy_us(t, gpu.v, (size_t)ng, scratch);
     }
     char err[300];
     int r = tsql_replay_script(name, args.n ? args.p : NULL, &rc, &out, err, sizeof err);
@@ -115,7 +114,7 @@ done:
     }
     free(args.p);
     free(out.p);
-    free(gpu);
+    free(gpu.v);
     free(scratch);
     tsql_entry_unref(e);
 }
