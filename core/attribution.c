@@ -503,27 +503,29 @@ static void meta_fill(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, t
                       tsql_buf *scratch)
 {
     static const char unknown[] = "Unknown";
+    static const char *const mname[3] = {"process_name", "process_labels", "thread_name"};
+    static const char *const key[3] = {"name", "labels", "name"};
+    long at[3];
     scratch->n = 0;
-    size_t l0 = 0, l1 = 0, l2 = 0;
-    long a0 = meta_value(t, a, t->pid[uid], 0, 1, "process_name", "name", scratch, &l0);
-    long a1 = meta_value(t, a, t->pid[uid], 0, 1, "process_labels", "labels", scratch, &l1);
-    long a2 = meta_value(t, a, t->pid[uid], t->tid[uid], 0, "thread_name", "name", scratch, &l2);
-    out->process_name = a0 >= 0 ? scratch->p + a0 : unknown;
-    out->process_name_len = a0 >= 0 ? l0 : sizeof unknown - 1;
-    out->process_label = a1 >= 0 ? scratch->p + a1 : unknown;
-    out->process_label_len = a1 >= 0 ? l1 : sizeof unknown - 1;
-    out->thread_name = a2 >= 0 ? scratch->p + a2 : unknown;
-    out->thread_name_len = a2 >= 0 ? l2 : sizeof unknown - 1;
+    for (int i = 0; i < 3; i++)
+        at[i] = meta_value(t, a, t->pid[uid], t->tid[uid], i < 2, mname[i], key[i], scratch, &out->len[i]);
+    /* pointers only once scratch has stopped growing */
+    for (int i = 0; i < 3; i++) {
+        out->s[i] = at[i] >= 0 ? scratch->p + at[i] : unknown;
+        if (at[i] < 0) out->len[i] = sizeof unknown - 1;
+    }
+    out->stable = 0;
 }
 
 static void meta_from_entry(const meta_entry *m, tsql_meta_names *out)
 {
-    out->process_name = m->text;
-    out->process_name_len = m->len[0];
-    out->process_label = m->text + m->len[0];
-    out->process_label_len = m->len[1];
-    out->thread_name = m->text + m->len[0] + m->len[1];
-    out->thread_name_len = m->len[2];
+    size_t off = 0;
+    for (int i = 0; i < 3; i++) {
+        out->s[i] = m->text + off;
+        out->len[i] = m->len[i];
+        off += m->len[i];
+    }
+    out->stable = 1;
 }
 
 void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
@@ -555,12 +557,12 @@ void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, t
         c->e = ne;
         c->cap = nc;
     }
-    size_t l0 = out->process_name_len, l1 = out->process_label_len, l2 = out->thread_name_len;
+    size_t l0 = out->len[0], l1 = out->len[1], l2 = out->len[2];
     char *txt = malloc(l0 + l1 + l2 + 1);
     if (!txt) return;
-    memcpy(txt, out->process_name, l0);
-    memcpy(txt + l0, out->process_label, l1);
-    memcpy(txt + l0 + l1, out->thread_name, l2);
+    memcpy(txt, out->s[0], l0);
+    memcpy(txt + l0, out->s[1], l1);
+    memcpy(txt + l0 + l1, out->s[2], l2);
     txt[l0 + l1 + l2] = 0;
     c->e[c->n] = (meta_entry){pid, tid, txt, {l0, l1, l2}};
     c->last = c->n++;

@@ -62,11 +62,14 @@ double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double 
 long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out);
 
 /* M metadata as TraceLens reads it (§1.8): process_name and process_labels of
- * (pid, tid 0), thread_name of (pid, tid); "Unknown" when absent. Results point into
- * the trace's strings or are static. */
+ * (pid, tid 0), thread_name of (pid, tid); "Unknown" when absent. Names are cached per
+ * (pid, tid) with the attribution, so they normally live as long as the trace
+ * (stable = 1); only when the cache cannot grow do they point into scratch. */
+enum { TSQL_META_PROCESS_NAME = 0, TSQL_META_PROCESS_LABEL = 1, TSQL_META_THREAD_NAME = 2 };
 typedef struct tsql_meta_names {
-    const char *process_name, *process_label, *thread_name;
-    size_t process_name_len, process_label_len, thread_name_len;
+    const char *s[3];        /* by TSQL_META_* */
+    size_t len[3];
+    int stable;
 } tsql_meta_names;
 void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
                       tsql_buf *scratch);

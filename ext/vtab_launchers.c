@@ -94,17 +94,9 @@ static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case L_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
     case L_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
     case L_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
-    case L_PROCESS_NAME:
-    case L_PROCESS_LABEL:
-    case L_THREAD_NAME: {
-        tsql_meta_names m;
-        tsql_meta_lookup(t, a, u, &m, &cur->buf);
-        const char *s = col == L_PROCESS_NAME ? m.process_name : col == L_PROCESS_LABEL ? m.process_label : m.thread_name;
-        size_t n = col == L_PROCESS_NAME ? m.process_name_len
-                   : col == L_PROCESS_LABEL ? m.process_label_len : m.thread_name_len;
-        sqlite3_result_text(ctx, s, (int)n, SQLITE_TRANSIENT);
-        break;
-    }
+    case L_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case L_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case L_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
     case L_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     default: break;
     }

@@ -104,17 +104,9 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case P_DUR:
         if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
         break;
-    case P_PROCESS_NAME:
-    case P_PROCESS_LABEL:
-    case P_THREAD_NAME: {
-        tsql_meta_names mn;
-        tsql_meta_lookup(t, t->attrib, u, &mn, &cur->buf);
-        const char *s = col == P_PROCESS_NAME ? mn.process_name : col == P_PROCESS_LABEL ? mn.process_label : mn.thread_name;
-        size_t n = col == P_PROCESS_NAME ? mn.process_name_len
-                   : col == P_PROCESS_LABEL ? mn.process_label_len : mn.thread_name_len;
-        sqlite3_result_text(ctx, s, (int)n, SQLITE_TRANSIENT);
-        break;
-    }
+    case P_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case P_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case P_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
     case P_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     case P_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
     case P_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;

@@ -96,17 +96,9 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         break;
     case U_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
     case U_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case U_PROCESS_NAME:
-    case U_PROCESS_LABEL:
-    case U_THREAD_NAME: {
-        tsql_meta_names mn;
-        tsql_meta_lookup(t, t->attrib, u, &mn, &cur->buf);
-        const char *s = col == U_PROCESS_NAME ? mn.process_name : col == U_PROCESS_LABEL ? mn.process_label : mn.thread_name;
-        size_t n = col == U_PROCESS_NAME ? mn.process_name_len
-                   : col == U_PROCESS_LABEL ? mn.process_label_len : mn.thread_name_len;
-        sqlite3_result_text(ctx, s, (int)n, SQLITE_TRANSIENT);
-        break;
-    }
+    case U_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case U_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case U_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
     case U_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     case U_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
     case U_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;

@@ -9,6 +9,8 @@ SQLITE_EXTENSION_INIT3
 #include "../core/jsonlex.h"
 #include "vtab_util.h"
 
+#include "../core/attribution.h"
+
 static int pt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **ppVtab, char **pzErr)
 {
@@ -365,4 +367,13 @@ int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n,
     if (tsql_buf_reserve(b, 1)) return -1;
     b->p[b->n++] = ']';
     return 0;
+}
+
+void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which)
+{
+    const tsql_trace *t = cur->e->trace;
+    tsql_meta_names m;
+    tsql_meta_lookup(t, t->attrib, uid, &m, &cur->buf);
+    /* cached names live with the trace, which the cursor holds a reference to */
+    sqlite3_result_text(ctx, m.s[which], (int)m.len[which], m.stable ? SQLITE_STATIC : SQLITE_TRANSIENT);
 }

@@ -76,6 +76,9 @@ void tsql_result_i64(sqlite3_context *ctx, int64_t v);
 void tsql_result_uid(sqlite3_context *ctx, uint32_t uid);
 void tsql_result_pidtid(tsql_cursor *cur, sqlite3_context *ctx, uint32_t id);
 void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, const char *key);
+/* process_name / process_label / thread_name (TSQL_META_*) of event uid, from the M
+ * events; the trace's attribution must be built (tsql_attrib_get). */
+void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which);
 /* kernel_details JSON of the GPU events g[0..n): [{"name", "dur" (µs), "stream"
  * [, "gpu_op_uid"]}, ...], written into b from its start. 0, or -1 on OOM. */
 int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b);
