@@ -275,7 +275,7 @@ out:
 static tsql_attrib *build(tsql_trace *t)
 {
     const tsql_kernels *K = &t->kernels;
-    tsql_attrib *a = calloc(1, sizeof *a);
+    tsql_attrib *a = calloc(1, sizeof *a), *out = NULL;
     tsql_u64map idx = {0};
     uint32_t *met = NULL, *cnt = NULL, *sub_at = NULL, *sub = NULL;
     keyed *ord = NULL;
@@ -392,14 +392,8 @@ static tsql_attrib *build(tsql_trace *t)
     if (!a->meta) goto fail;
     for (uint32_t i = 0, m = 0; i < t->n; i++)
         if (t->ph[i] == 'M') a->meta[m++] = i;
-    tsql_u64map_free(&idx);
-    free(met);
-    free(cnt);
-    free(sub_at);
-    free(sub);
-    free(ord);
-    free(scratch);
-    return a;
+    out = a;
+    a = NULL;
 fail:
     tsql_u64map_free(&idx);
     free(met);
@@ -409,7 +403,7 @@ fail:
     free(ord);
     free(scratch);
     tsql_attrib_free(a);
-    return NULL;
+    return out;
 }
 
 const tsql_attrib *tsql_attrib_get(tsql_trace *t)

@@ -461,21 +461,26 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
+    static const struct {
+        const char *name;
+        int nargs;
+        void (*func)(sqlite3_context *, int, sqlite3_value **);
+        void (*step)(sqlite3_context *, int, sqlite3_value **);
+        void (*final)(sqlite3_context *);
+    } fns[] = {
+        {"median", 1, NULL, collect_step, median_final},
+        {"stdev", 1, NULL, collect_step, stdev_final},
+        {"stdev_pop", 1, NULL, collect_step, stdev_pop_final},
+        {"first", 1, NULL, first_step, first_final},
+        {"first", 2, NULL, first_step, first_final},
+        {"kernel_details_summary", 1, NULL, kd_step, kd_final},
+        {"kernel_details_summary", 2, NULL, kd_step, kd_final},
+        {"trunc_kernel_details", 1, trunc_kd, NULL, NULL},
+    };
     const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-    int rc = sqlite3_create_function(db, "median", 1, pure, NULL, NULL, collect_step, median_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "stdev", 1, pure, NULL, NULL, collect_step, stdev_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "stdev_pop", 1, pure, NULL, NULL, collect_step, stdev_pop_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "first", 1, pure, NULL, NULL, first_step, first_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "first", 2, pure, NULL, NULL, first_step, first_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "kernel_details_summary", 1, pure, NULL, NULL, kd_step, kd_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "kernel_details_summary", 2, pure, NULL, NULL, kd_step, kd_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trunc_kernel_details", 1, pure, NULL, trunc_kd, NULL, NULL);
+    int rc = SQLITE_OK;
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof fns / sizeof *fns; i++)
+        rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, pure, NULL, fns[i].func, fns[i].step,
+                                     fns[i].final);
     return rc;
 }
