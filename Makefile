@@ -22,35 +22,79 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 DEPS_CFLAGS = $(shell $(PKG_CONFIG) --cflags sqlite3 libcjson zlib 2>/dev/null)
 DEPS_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null)
 
-CORE_SRC := $(sort $(wildcard core/*.c))
-EXT_SRC := $(sort $(wildcard ext/*.c))
-HDRS := $(wildcard core/*.h ext/*.h)
-SQL_SRC := $(sort $(wildcard sql/*.sql))
+CORE_SRC := $(sort $(shell find core -name '*.c'))
+EXT_SRC := $(sort $(shell find ext -name '*.c'))
+SQL_SRC := $(shell find sql -name '*.sql' | awk -F/ '{print $$NF "\t" $$0}' | LC_ALL=C sort | cut -f2)
 GEN_SQL := build/gen/sql_views.c
+INCLUDES := -Icore -Iext
+# only sqlite3_tracesql_init is exported (it is marked visible in ext/tracesql.c)
+VIS := -fvisibility=hidden
 # never unmapped: SQLite dlclose()s an extension whose init fails, and anything it had
 # registered by then would point into unmapped code
 SO_LDFLAGS := -Wl,-z,nodelete
+
+# Quiet by default; V=1 prints every command.
+V ?= 0
+ifeq ($(V),0)
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2);
+else
+Q :=
+say :=
+endif
+
+# One object per source file, with dependency files (-MMD -MP): touching one .c
+# recompiles one object. build/obj = optimised, build/asan/obj = sanitizers.
+CORE_OBJ := $(patsubst %.c,build/obj/%.o,$(CORE_SRC))
+EXT_OBJ := $(patsubst %.c,build/obj/%.o,$(EXT_SRC)) build/obj/gen/sql_views.o
+CORE_OBJ_ASAN := $(patsubst %.c,build/asan/obj/%.o,$(CORE_SRC))
+EXT_OBJ_ASAN := $(patsubst %.c,build/asan/obj/%.o,$(EXT_SRC)) build/asan/obj/gen/sql_views.o
+CORE_LIB := build/libtsqlcore.a
+CORE_LIB_ASAN := build/asan/libtsqlcore.a
 
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
 APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy
 
-.PHONY: all deps deps-check demo test test-unit test-sql test-conformance test-asan bench install clean
+.PHONY: all deps deps-check demo test test-layout test-unit test-sql test-conformance test-asan bench install clean
 
 all: deps-check build/tracesql.so
 
-build/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
-	@mkdir -p build
-	$(CC) $(BASE_CFLAGS) $(OPT) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
+build/obj/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(OPT) $(VIS) -MMD -MP -c $< -o $@
 
-build/asan/tracesql.so: $(CORE_SRC) $(EXT_SRC) $(HDRS) $(GEN_SQL)
-	@mkdir -p build/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(DEPS_CFLAGS) -shared $(CORE_SRC) $(EXT_SRC) $(GEN_SQL) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
+build/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(OPT) $(VIS) $(INCLUDES) $(DEPS_CFLAGS) -MMD -MP -c $< -o $@
 
-# the views of sql/*.sql, embedded as C strings (file-name order = creation order)
+build/asan/obj/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(VIS) -MMD -MP -c $< -o $@
+
+build/asan/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(VIS) $(INCLUDES) $(DEPS_CFLAGS) -MMD -MP -c $< -o $@
+
+$(CORE_LIB): $(CORE_OBJ)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+$(CORE_LIB_ASAN): $(CORE_OBJ_ASAN)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+build/tracesql.so: $(EXT_OBJ) $(CORE_LIB)
+	$(call say,LD,$@)$(CC) $(BASE_CFLAGS) $(OPT) -shared $(EXT_OBJ) $(CORE_LIB) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
+
+build/asan/tracesql.so: $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN)
+	$(call say,LD,$@)$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -shared $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
+
+# the views of sql/**/*.sql, embedded as C strings; creation order = the order of
+# the files' base names (their number prefixes), whatever folder they are in
 $(GEN_SQL): $(SQL_SRC) sql/embed.awk
 	@mkdir -p build/gen
-	awk -f sql/embed.awk $(SQL_SRC) > $@
+	$(call say,GEN,$@)LC_ALL=C awk -f sql/embed.awk $(SQL_SRC) > $@.tmp && mv $@.tmp $@
+
+-include $(shell find build/obj build/asan/obj -name '*.d' 2>/dev/null)
 
 # --- dependencies -----------------------------------------------------------
 deps-check:
@@ -73,15 +117,19 @@ demo: all
 	@$(SQLITE3) -bail :memory: -cmd '.load build/tracesql' < examples/demo.sql
 
 # --- tests ------------------------------------------------------------------
-UNIT_TESTS := $(patsubst tests/unit/%.c,build/tests/%,$(wildcard tests/unit/test_*.c))
+UNIT_SRC := $(sort $(shell find tests/unit -name 'test_*.c'))
+UNIT_TESTS := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
+UNIT_INC := $(INCLUDES) -Itests/unit
 
-build/tests/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
-	@mkdir -p build/tests
-	$(CC) $(BASE_CFLAGS) $(OPT) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS) -lm
+build/tests/%: tests/unit/%.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) $(OPT) $(UNIT_INC) $(DEPS_CFLAGS) -MMD -MP $< $(CORE_LIB) -o $@ $(DEPS_LIBS) -lm
 
-build/tests/asan/%: tests/unit/%.c $(CORE_SRC) $(HDRS)
-	@mkdir -p build/tests/asan
-	$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -Icore $(DEPS_CFLAGS) $< $(CORE_SRC) -o $@ $(DEPS_LIBS) -lm
+build/tests/asan/%: tests/unit/%.c $(CORE_LIB_ASAN)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) $(UNIT_INC) $(DEPS_CFLAGS) -MMD -MP $< $(CORE_LIB_ASAN) -o $@ $(DEPS_LIBS) -lm
+
+-include $(shell find build/tests -name '*.d' 2>/dev/null)
 
 test-unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do $$t || exit 1; done
@@ -106,8 +154,13 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  TSQL_EXT=build/asan/tracesql bash tests/conformance/run.sh
 
+# source layout (include direction) and the SQL embedding
+test-layout:
+	@bash tests/build/check_layout.sh
+	@CC=$(CC) bash tests/build/test_embed.sh
+
 test: all
-	@$(MAKE) --no-print-directory test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay
+	@$(MAKE) --no-print-directory test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay
 	@echo "make test: all suites passed"
 
 # --- benchmark --------------------------------------------------------------
@@ -122,7 +175,7 @@ install: build/tracesql.so
 	install -m 0644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/tracesql/
 
 clean:
-	rm -rf build/*.so build/asan build/tests build/tmp build/gen
+	rm -rf build/*.so build/*.a build/obj build/asan build/tests build/tmp build/gen
 
 # Further targets (fuzz, lint, ...) live in mk/*.mk, one concern per file.
 -include $(sort $(wildcard mk/*.mk))

@@ -7,10 +7,13 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
+/* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
 #ifdef _WIN32
 __declspec(dllexport)
+#else
+__attribute__((visibility("default")))
 #endif
 int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi)
 {

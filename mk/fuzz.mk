@@ -24,13 +24,27 @@ FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-coverage=trace-cmp
 # allocation stack and a small quarantine keep an execution cheap
 FUZZ_ASAN ?= detect_leaks=1:malloc_context_size=4:quarantine_size_mb=16
 
+comma := ,
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-seeds
 
-build/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c $(CORE_SRC) $(HDRS)
+# the core library built for the fuzzer: its sanitizers, a tiny source chunk
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g \
+  -DTSQL_SOURCE_CHUNK_BYTES=$(FUZZ_CHUNK) -Icore $(DEPS_CFLAGS)
+FUZZ_OBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRC))
+
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(FUZZ_CC) $(FUZZ_CFLAGS) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_SAN)) -MMD -MP -c $< -o $@
+
+build/fuzz/libtsqlcore.a: $(FUZZ_OBJ)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+build/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c build/fuzz/libtsqlcore.a
 	@mkdir -p build/fuzz
-	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g $(FUZZ_SAN) \
-	  -DTSQL_SOURCE_CHUNK_BYTES=$(FUZZ_CHUNK) -Icore $(DEPS_CFLAGS) \
-	  tests/fuzz/fuzz_reader.c $(CORE_SRC) -o $@ $(DEPS_LIBS) -lm
+	$(call say,LD,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) tests/fuzz/fuzz_reader.c \
+	  build/fuzz/libtsqlcore.a -o $@ $(DEPS_LIBS) -lm
+
+-include $(shell find build/fuzz/obj -name '*.d' 2>/dev/null)
 
 fuzz-build: build/fuzz/fuzz_reader
 

@@ -9,11 +9,11 @@
 
 build/limits/test_interrupt: tests/limits/test_interrupt.c tests/unit/check.h
 	@mkdir -p build/limits
-	$(CC) -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g $(DEPS_CFLAGS) $< -o $@ -lsqlite3
+	$(CC) -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g -Itests/unit $(DEPS_CFLAGS) $< -o $@ -lsqlite3
 
 build/limits/asan/test_interrupt: tests/limits/test_interrupt.c tests/unit/check.h
 	@mkdir -p build/limits/asan
-	$(CC) -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g $(SAN) $(DEPS_CFLAGS) $< -o $@ -lsqlite3
+	$(CC) -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g $(SAN) -Itests/unit $(DEPS_CFLAGS) $< -o $@ -lsqlite3
 
 test-hardening: build/tracesql.so build/asan/tracesql.so build/limits/test_interrupt build/limits/asan/test_interrupt
 	@mkdir -p build/tmp

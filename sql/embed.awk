@@ -1,23 +1,33 @@
-# embed.awk — turns sql/*.sql into one C array of {name, text} (run by the Makefile).
-# Usage: awk -f sql/embed.awk sql/a.sql sql/b.sql > build/gen/sql_views.c
+# embed.awk — turns the sql/ files into one C array of {name, text} (run by the Makefile).
+# Usage: LC_ALL=C awk -f sql/embed.awk sql/a.sql sql/b.sql > build/gen/sql_views.c
+# Any byte is safe: printable ASCII is copied except  "  \  ?  (escaped, so no
+# trigraph such as ??( can form); every other byte is written as a 3-digit octal escape.
 BEGIN {
     print "/* generated from the .sql files of sql/ by sql/embed.awk; do not edit */"
     print "#include <stddef.h>"
     print "const struct tsql_sql_file { const char *name; const char *text; } tsql_sql_files[] = {"
     open_ = 0
+    for (i = 1; i < 256; i++) code[sprintf("%c", i)] = i
+}
+function escape(s,    out, i, c, k) {
+    out = ""
+    for (i = 1; i <= length(s); i++) {
+        c = substr(s, i, 1)
+        k = code[c]
+        if (c == "\"" || c == "\\" || c == "?") out = out "\\" c
+        else if (k >= 32 && k < 127) out = out c
+        else if (k == 0) { print "embed.awk: " FILENAME ":" FNR ": NUL byte" > "/dev/stderr"; exit 1 }
+        else out = out sprintf("\\%03o", k)
+    }
+    return out
 }
 FNR == 1 {
     if (open_) print "    },"
     n = FILENAME; sub(/^.*\//, "", n)
-    printf "    {\"%s\",\n", n
+    printf "    {\"%s\",\n", escape(n)
     open_ = 1
 }
-{
-    line = $0
-    gsub(/\\/, "\\\\\\\\", line)
-    gsub(/"/, "\\\"", line)
-    printf "     \"%s\\n\"\n", line
-}
+{ printf "     \"%s\\n\"\n", escape($0) }
 END {
     if (open_) print "    },"
     print "    {NULL, NULL}"

@@ -24,7 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "trace.h"
+#include "store/trace.h"
 
 static int g_fd = -1;
 static char g_path[64];

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../unit/check.h"
+#include "check.h"
 
 static double now(void)
 {

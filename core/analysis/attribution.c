@@ -1,0 +1,564 @@
+/* attribution.c — kernel launchers and their busy times, TraceLens's way; see attribution.h. */
+#include "analysis/attribution.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/jsonlex.h"
+#include "perfmodel/perfmodel.h"
+#include "store/store.h"
+#include "tree/tree.h"
+#include "util/u32vec.h"
+#include "util/u64map.h"
+
+#define NONE TSQL_NONE
+
+/* Looked-up names per (pid, tid): a trace has few threads, so a short list. */
+typedef struct meta_entry {
+    uint32_t pid, tid;
+    char *text;              /* the three names back to back */
+    size_t len[3];
+} meta_entry;
+
+struct tsql_meta_cache {
+    meta_entry *e;
+    uint32_t n, cap;
+    uint32_t last;           /* index of the last hit */
+};
+
+typedef struct span { double s, e; } span;
+
+static int cmp_span(const void *x, const void *y)
+{
+    const span *a = x, *b = y;
+    return (a->s > b->s) - (a->s < b->s);
+}
+
+double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double *scratch)
+{
+    if (!n) return 0.0;
+    span *sp = (span *)(void *)scratch;
+    for (size_t i = 0; i < n; i++) {
+        double ts = tsql_trace_ts_us(t, uids[i]);
+        sp[i] = (span){ts, ts + tsql_trace_dur_us(t, uids[i])};
+    }
+    /* already sorted in the common case (direct lists are sorted by ts) */
+    int sorted = 1;
+    for (size_t i = 1; i < n && sorted; i++) sorted = sp[i - 1].s <= sp[i].s;
+    if (!sorted) qsort(sp, n, sizeof *sp, cmp_span);
+    double total = 0.0, cs = sp[0].s, ce = sp[0].e;
+    for (size_t i = 1; i < n; i++) {
+        if (sp[i].s <= ce) {
+            if (sp[i].e > ce) ce = sp[i].e;
+        } else {
+            total += ce - cs;
+            cs = sp[i].s;
+            ce = sp[i].e;
+        }
+    }
+    return total + (ce - cs);
+}
+
+/* TraceLens's parent of a CPU node: none for events it drops, else the nesting parent. */
+static uint32_t tl_parent(const tsql_trace *t, uint32_t u)
+{
+    if (t->flags[u] & TSQL_F_TL_DROPPED) return NONE;
+    uint32_t p = t->parent[u];
+    return p != NONE && t->edge[u] == TSQL_EDGE_CPU ? p : NONE;
+}
+
+/* Sorting helpers with an explicit context (qsort has none): sort index arrays by a
+ * double key with a uint32 tiebreak, stable by construction. */
+typedef struct keyed { double k; uint32_t tie, v; } keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+    const keyed *a = x, *b = y;
+    if (a->k != b->k) return a->k < b->k ? -1 : 1;
+    return (a->tie > b->tie) - (a->tie < b->tie);
+}
+
+static void kahan_add(double *s, double *c, double v)
+{
+    double y = v - *c, t = *s + y;
+    *c = (t - *s) - y;
+    *s = t;
+}
+
+void tsql_attrib_free(tsql_attrib *a)
+{
+    if (!a) return;
+    free(a->uid);
+    free(a->direct_us);
+    free(a->subtree_us);
+    free(a->direct_at);
+    free(a->direct);
+    free(a->by_uid);
+    free(a->g_name);
+    free(a->g_direct_sum);
+    free(a->g_subtree_sum);
+    free(a->g_count);
+    free(a->g_first);
+    free(a->meta);
+    if (a->meta_cache) {
+        for (uint32_t i = 0; i < a->meta_cache->n; i++) free(a->meta_cache->e[i].text);
+        free(a->meta_cache->e);
+        free(a->meta_cache);
+    }
+    free(a->g_cum_pct);
+    if (a->g_categories)
+        for (uint32_t g = 0; g < a->ng; g++) free(a->g_categories[g]);
+    free(a->g_categories);
+    free((void *)a->category);
+    free(a);
+}
+
+uint32_t tsql_attrib_find(const tsql_attrib *a, uint32_t uid)
+{
+    uint32_t lo = 0, hi = a->nl;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a->uid[a->by_uid[mid]] < uid) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < a->nl && a->uid[a->by_uid[lo]] == uid ? a->by_uid[lo] : NONE;
+}
+
+/* Groups launchers by name (ops_summary, §6.4): groups in name order, then by direct
+ * sum descending (stable); sums in launcher order with pandas' compensated summation. */
+typedef struct group_key { const char *s; size_t n; uint32_t id; } group_key;
+
+static int cmp_group_key(const void *x, const void *y)
+{
+    const group_key *a = x, *b = y;
+    size_t m = a->n < b->n ? a->n : b->n;
+    int c = memcmp(a->s, b->s, m);
+    if (c) return c;
+    return (a->n > b->n) - (a->n < b->n);
+}
+
+static int cmp_cstr(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* "['a', 'b']" from the distinct categories of the launchers idx[0..n) */
+static char *categories_repr(const tsql_attrib *a, const uint32_t *idx, uint32_t n)
+{
+    const char *set[16];
+    uint32_t ns = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        const char *c = a->category[idx[j]];
+        uint32_t k = 0;
+        while (k < ns && strcmp(set[k], c) != 0) k++;
+        if (k == ns && ns < 16) set[ns++] = c;
+    }
+    qsort(set, ns, sizeof *set, cmp_cstr); /* cppcheck-suppress uninitvar ; reads set[0..ns) only, all written */
+    size_t len = 3;
+    for (uint32_t k = 0; k < ns; k++) len += strlen(set[k]) + 4;
+    char *r = malloc(len), *o = r;
+    if (!r) return NULL;
+    *o++ = '[';
+    for (uint32_t k = 0; k < ns; k++) {
+        o += sprintf(o, "%s'%s'", k ? ", " : "", set[k]);
+    }
+    *o++ = ']';
+    *o = 0;
+    return r;
+}
+
+static int build_groups(const tsql_trace *t, tsql_attrib *a)
+{
+    uint32_t nstr = t->strings.n + 1;
+    uint32_t *gid = malloc((size_t)nstr * sizeof *gid);
+    if (!gid) return -1;
+    for (uint32_t i = 0; i < nstr; i++) gid[i] = NONE;
+    uint32_t ng = 0;
+    for (uint32_t i = 0; i < a->nl; i++) {
+        uint32_t nm = t->name[a->uid[i]];
+        if (nm && gid[nm] == NONE) gid[nm] = ng++;
+    }
+    size_t cap = ng ? ng : 1;
+    group_key *keys = malloc(cap * sizeof *keys);
+    double *ds = calloc(cap, sizeof *ds), *dc = calloc(cap, sizeof *dc);
+    double *ss = calloc(cap, sizeof *ss), *sc = calloc(cap, sizeof *sc);
+    uint32_t *cnt = calloc(cap, sizeof *cnt), *first = malloc(cap * sizeof *first);
+    a->g_name = malloc(cap * sizeof *a->g_name);
+    a->g_direct_sum = malloc(cap * sizeof *a->g_direct_sum);
+    a->g_subtree_sum = malloc(cap * sizeof *a->g_subtree_sum);
+    a->g_count = malloc(cap * sizeof *a->g_count);
+    a->g_first = malloc(cap * sizeof *a->g_first);
+    keyed *ord = malloc(cap * sizeof *ord);
+    int rc = -1;
+    if (!keys || !ds || !dc || !ss || !sc || !cnt || !first || !a->g_name || !a->g_direct_sum ||
+        !a->g_subtree_sum || !a->g_count || !a->g_first || !ord)
+        goto out;
+    for (uint32_t i = 0; i < a->nl; i++) {
+        uint32_t nm = t->name[a->uid[i]];
+        if (!nm) continue;
+        uint32_t g = gid[nm];
+        if (!cnt[g]) {
+            first[g] = i;
+            keys[g] = (group_key){tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm), g};
+        }
+        cnt[g]++;
+        kahan_add(&ds[g], &dc[g], a->direct_us[i]);
+        kahan_add(&ss[g], &sc[g], a->subtree_us[i]);
+    }
+    qsort(keys, ng, sizeof *keys, cmp_group_key);
+    /* pandas sorts groups by name; then by direct time descending, stable */
+    for (uint32_t r = 0; r < ng; r++) ord[r] = (keyed){-ds[keys[r].id], r, keys[r].id};
+    qsort(ord, ng, sizeof *ord, cmp_keyed);
+    /* launchers of each group, to list their categories */
+    uint32_t *gat = calloc((size_t)ng + 1, sizeof *gat), *gl = malloc((size_t)(a->nl ? a->nl : 1) * sizeof *gl);
+    uint32_t *fill = calloc(cap, sizeof *fill);
+    a->g_categories = calloc(cap, sizeof *a->g_categories);
+    a->g_cum_pct = malloc(cap * sizeof *a->g_cum_pct);
+    if (!gat || !gl || !fill || !a->g_categories || !a->g_cum_pct) {
+        free(gat);
+        free(gl);
+        free(fill);
+        goto out;
+    }
+    for (uint32_t i = 0; i < a->nl; i++)
+        if (t->name[a->uid[i]]) gat[gid[t->name[a->uid[i]]] + 1]++;
+    for (uint32_t g = 0; g < ng; g++) gat[g + 1] += gat[g];
+    for (uint32_t i = 0; i < a->nl; i++) {
+        uint32_t nm = t->name[a->uid[i]];
+        if (nm) gl[gat[gid[nm]] + fill[gid[nm]]++] = i;
+    }
+    a->g_direct_total = 0.0;
+    for (uint32_t r = 0; r < ng; r++) {
+        uint32_t g = ord[r].v;
+        a->g_categories[r] = categories_repr(a, gl + gat[g], gat[g + 1] - gat[g]);
+        if (!a->g_categories[r]) {
+            a->ng = r;
+            free(gat);
+            free(gl);
+            free(fill);
+            goto out;
+        }
+    }
+    free(gat);
+    free(gl);
+    free(fill);
+    for (uint32_t r = 0; r < ng; r++) {
+        uint32_t g = ord[r].v;
+        a->g_name[r] = t->name[a->uid[first[g]]];
+        a->g_direct_sum[r] = ds[g];
+        a->g_subtree_sum[r] = ss[g];
+        a->g_count[r] = cnt[g];
+        a->g_first[r] = first[g];
+        a->g_direct_total += ds[g] / 1000.0;
+    }
+    a->ng = ng;
+    double cum = 0.0;
+    for (uint32_t r = 0; r < ng; r++) {
+        cum += a->g_direct_total > 0 ? a->g_direct_sum[r] / 1000.0 / a->g_direct_total * 100.0 : 0.0;
+        a->g_cum_pct[r] = cum;
+    }
+    rc = 0;
+out:
+    free(gid);
+    free(keys);
+    free(ds);
+    free(dc);
+    free(ss);
+    free(sc);
+    free(cnt);
+    free(first);
+    free(ord);
+    return rc;
+}
+
+static tsql_attrib *build(tsql_trace *t)
+{
+    const tsql_kernels *K = &t->kernels;
+    tsql_attrib *a = calloc(1, sizeof *a), *out = NULL;
+    tsql_u64map idx = {0};
+    uint32_t *met = NULL, *cnt = NULL, *sub_at = NULL, *sub = NULL;
+    keyed *ord = NULL;
+    double *scratch = NULL;
+    if (!a) return NULL;
+
+    /* 1. launchers in first-met order (GPU events in file order) */
+    uint32_t nmet = 0;
+    if (tsql_u64map_init(&idx, K->n + 1)) goto fail;
+    met = malloc((size_t)(K->n + 1) * sizeof *met);
+    if (!met) goto fail;
+    for (uint32_t k = 0; k < K->n; k++) {
+        uint32_t L = K->tl_launcher[k];
+        if (L == NONE || tsql_u64map_get(&idx, L) != NONE) continue;
+        tsql_u64map_put(&idx, L, nmet, 0);
+        met[nmet++] = L;
+    }
+    /* 2. order by the launcher's ts, ties in first-met order */
+    size_t cap = nmet ? nmet : 1;
+    ord = malloc(cap * sizeof *ord);
+    a->uid = malloc(cap * sizeof *a->uid);
+    a->direct_us = malloc(cap * sizeof *a->direct_us);
+    a->subtree_us = malloc(cap * sizeof *a->subtree_us);
+    a->direct_at = calloc(cap + 1, sizeof *a->direct_at);
+    a->by_uid = malloc(cap * sizeof *a->by_uid);
+    if (!ord || !a->uid || !a->direct_us || !a->subtree_us || !a->direct_at || !a->by_uid) goto fail;
+    for (uint32_t i = 0; i < nmet; i++) ord[i] = (keyed){tsql_trace_ts_us(t, met[i]), i, met[i]};
+    qsort(ord, nmet, sizeof *ord, cmp_keyed);
+    a->nl = nmet;
+    tsql_u64map_free(&idx);
+    if (tsql_u64map_init(&idx, nmet + 1)) goto fail;
+    for (uint32_t i = 0; i < nmet; i++) {
+        a->uid[i] = ord[i].v;
+        tsql_u64map_put(&idx, ord[i].v, i, 1);
+    }
+    for (uint32_t i = 0; i < nmet; i++) ord[i] = (keyed){(double)a->uid[i], i, i};
+    qsort(ord, nmet, sizeof *ord, cmp_keyed);
+    for (uint32_t i = 0; i < nmet; i++) a->by_uid[i] = ord[i].v;
+
+    /* 3. direct GPU events per launcher, sorted by ts (stable) */
+    uint32_t ndirect = 0;
+    for (uint32_t k = 0; k < K->n; k++) {
+        if (K->tl_launcher[k] == NONE) continue;
+        a->direct_at[tsql_u64map_get(&idx, K->tl_launcher[k]) + 1]++;
+        ndirect++;
+    }
+    for (uint32_t i = 0; i < nmet; i++) a->direct_at[i + 1] += a->direct_at[i];
+    a->direct = malloc((size_t)(ndirect ? ndirect : 1) * sizeof *a->direct);
+    cnt = calloc(cap, sizeof *cnt);
+    if (!a->direct || !cnt) goto fail;
+    for (uint32_t k = 0; k < K->n; k++) {
+        if (K->tl_launcher[k] == NONE) continue;
+        uint32_t i = tsql_u64map_get(&idx, K->tl_launcher[k]);
+        a->direct[a->direct_at[i] + cnt[i]++] = K->uid[k];
+    }
+    /* 4. subtree GPU events: each TraceLens-linked GPU event counts for every launcher
+     * on its runtime call's chain of TraceLens ancestors (communication included) */
+    sub_at = calloc(cap + 1, sizeof *sub_at);
+    if (!sub_at) goto fail;
+    size_t nsub = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t k = 0; k < K->n; k++) {
+            uint32_t r = K->tl_runtime[k];
+            for (uint32_t u = r; u != NONE; u = tl_parent(t, u)) {
+                uint32_t i = tsql_u64map_get(&idx, u);
+                if (i == NONE) continue;
+                if (pass == 0) {
+                    sub_at[i + 1]++;
+                    nsub++;
+                } else {
+                    sub[sub_at[i] + cnt[i]++] = K->uid[k];
+                }
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t i = 0; i < nmet; i++) sub_at[i + 1] += sub_at[i];
+            sub = malloc((nsub ? nsub : 1) * sizeof *sub);
+            if (!sub) goto fail;
+            memset(cnt, 0, cap * sizeof *cnt);
+        }
+    }
+    size_t maxn = 1;
+    for (uint32_t i = 0; i < nmet; i++) {
+        size_t m = sub_at[i + 1] - sub_at[i];
+        if (m > maxn) maxn = m;
+    }
+    scratch = malloc(maxn * 2 * sizeof *scratch);
+    keyed *kd = malloc(maxn * sizeof *kd);
+    if (!scratch || !kd) {
+        free(kd);
+        goto fail;
+    }
+    for (uint32_t i = 0; i < nmet; i++) {
+        uint32_t *d = a->direct + a->direct_at[i];
+        uint32_t m = a->direct_at[i + 1] - a->direct_at[i];
+        for (uint32_t j = 0; j < m; j++) kd[j] = (keyed){tsql_trace_ts_us(t, d[j]), d[j], d[j]};
+        qsort(kd, m, sizeof *kd, cmp_keyed);
+        for (uint32_t j = 0; j < m; j++) d[j] = kd[j].v;
+        a->direct_us[i] = tsql_busy_us(t, d, m, scratch);
+        a->subtree_us[i] = tsql_busy_us(t, sub + sub_at[i], sub_at[i + 1] - sub_at[i], scratch);
+    }
+    free(kd);
+    a->category = malloc(cap * sizeof *a->category);
+    if (!a->category) goto fail;
+    for (uint32_t i = 0; i < nmet; i++) {
+        const char *nm = t->name[a->uid[i]] ? tsql_intern_str(&t->strings, t->name[a->uid[i]]) : "";
+        uint32_t f = a->direct_at[i] < a->direct_at[i + 1] ? a->direct[a->direct_at[i]] : NONE;
+        const char *fk = f != NONE && t->name[f] ? tsql_intern_str(&t->strings, t->name[f]) : NULL;
+        a->category[i] = tsql_op_category(nm, fk);
+    }
+    if (build_groups(t, a)) goto fail;
+    for (uint32_t i = 0; i < t->n; i++) a->nmeta += t->ph[i] == 'M';
+    a->meta = malloc((size_t)(a->nmeta ? a->nmeta : 1) * sizeof *a->meta);
+    if (!a->meta) goto fail;
+    for (uint32_t i = 0, m = 0; i < t->n; i++)
+        if (t->ph[i] == 'M') a->meta[m++] = i;
+    out = a;
+    a = NULL;
+fail:
+    tsql_u64map_free(&idx);
+    free(met);
+    free(cnt);
+    free(sub_at);
+    free(sub);
+    free(ord);
+    free(scratch);
+    tsql_attrib_free(a);
+    return out;
+}
+
+const tsql_attrib *tsql_attrib_get(tsql_trace *t)
+{
+    if (!t->attrib) t->attrib = build(t);
+    return t->attrib;
+}
+
+/* ---------- TraceLens subtree GPU events ---------- */
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out)
+{
+    if (uid >= t->n || tsql_kind_is_gpu(t->kind[uid])) return 0;
+    /* the runtime calls of the subtree, then their GPU events in runtime file order */
+    u32vec stack = {0}, rt = {0};
+    size_t n0 = out->n;
+    long rc = -1;
+    if (u32vec_push(&stack, uid)) goto out;
+    while (stack.n) {
+        uint32_t u = stack.v[--stack.n];
+        if (tsql_kind_is_launch(t->kind[u]) && u32vec_push(&rt, u)) goto out;
+        if (t->flags[u] & TSQL_F_TL_DROPPED) continue;
+        for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
+            uint32_t c = t->child[j];
+            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) && u32vec_push(&stack, c))
+                goto out;
+        }
+    }
+    if (rt.n > 1) qsort(rt.v, rt.n, sizeof *rt.v, cmp_u32);
+    for (size_t i = 0; i < rt.n; i++) {
+        uint32_t r = rt.v[i];
+        for (uint32_t j = t->child_at[r]; j < t->child_at[r + 1]; j++) {
+            uint32_t g = t->child[j];
+            if (!tsql_kind_is_gpu(t->kind[g])) continue;
+            uint32_t k = tsql_kernel_row(t, g);
+            if (k == NONE || t->kernels.tl_runtime[k] != r) continue;
+            if (u32vec_push(out, g)) goto out;
+        }
+    }
+    rc = (long)(out->n - n0);
+out:
+    free(stack.v);
+    free(rt.v);
+    return rc;
+}
+
+/* ---------- M metadata names (§1.8) ---------- */
+
+
+static int token_is(const tsql_trace *t, uint32_t id, const char *s)
+{
+    size_t n = strlen(s);
+    return id && tsql_intern_len(&t->strings, id) == n && memcmp(tsql_intern_str(&t->strings, id), s, n) == 0;
+}
+
+/* The string value of args[key] of the last M event called mname on (pid, tid),
+ * unescaped into scratch; returns its offset in scratch or -1. */
+static long meta_value(const tsql_trace *t, const tsql_attrib *a, uint32_t pid, uint32_t tid,
+                       int tid_zero, const char *mname, const char *key, tsql_buf *scratch,
+                       size_t *len)
+{
+    for (uint32_t m = a->nmeta; m-- > 0;) {
+        uint32_t i = a->meta[m];
+        if (t->pid[i] != pid) continue;
+        if (tid_zero ? !token_is(t, t->tid[i], "0") : t->tid[i] != tid) continue;
+        if (!token_is(t, t->name[i], mname)) continue;
+        size_t n;
+        const char *v = tsql_trace_arg_raw(t, i, key, &n);
+        if (!v) continue;
+        size_t at = scratch->n;
+        if (n >= 2 && v[0] == '"') {
+            if (tsql_unescape(v + 1, n - 2, scratch)) return -1;
+        } else {
+            if (tsql_buf_reserve(scratch, n)) return -1;
+            memcpy(scratch->p + scratch->n, v, n);
+            scratch->n += n;
+        }
+        *len = scratch->n - at;
+        return (long)at;
+    }
+    return -1;
+}
+
+static void meta_fill(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
+                      tsql_buf *scratch)
+{
+    static const char unknown[] = "Unknown";
+    static const char *const mname[3] = {"process_name", "process_labels", "thread_name"};
+    static const char *const key[3] = {"name", "labels", "name"};
+    long at[3];
+    scratch->n = 0;
+    for (int i = 0; i < 3; i++)
+        at[i] = meta_value(t, a, t->pid[uid], t->tid[uid], i < 2, mname[i], key[i], scratch, &out->len[i]);
+    /* pointers only once scratch has stopped growing */
+    for (int i = 0; i < 3; i++) {
+        out->s[i] = at[i] >= 0 ? scratch->p + at[i] : unknown;
+        if (at[i] < 0) out->len[i] = sizeof unknown - 1;
+    }
+    out->stable = 0;
+}
+
+static void meta_from_entry(const meta_entry *m, tsql_meta_names *out)
+{
+    size_t off = 0;
+    for (int i = 0; i < 3; i++) {
+        out->s[i] = m->text + off;
+        out->len[i] = m->len[i];
+        off += m->len[i];
+    }
+    out->stable = 1;
+}
+
+void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
+                      tsql_buf *scratch)
+{
+    /* the cache is filled lazily: the attribution is otherwise read-only */
+    tsql_attrib *w = (tsql_attrib *)a;
+    uint32_t pid = t->pid[uid], tid = t->tid[uid];
+    struct tsql_meta_cache *c = w->meta_cache;
+    if (c) {
+        if (c->last < c->n && c->e[c->last].pid == pid && c->e[c->last].tid == tid) {
+            meta_from_entry(&c->e[c->last], out);
+            return;
+        }
+        for (uint32_t i = 0; i < c->n; i++)
+            if (c->e[i].pid == pid && c->e[i].tid == tid) {
+                c->last = i;
+                meta_from_entry(&c->e[i], out);
+                return;
+            }
+    }
+    meta_fill(t, a, uid, out, scratch);
+    /* remember it; on OOM just answer from scratch */
+    if (!c && !(c = w->meta_cache = calloc(1, sizeof *c))) return;
+    if (c->n == c->cap) {
+        uint32_t nc = c->cap ? c->cap * 2 : 16;
+        meta_entry *ne = realloc(c->e, nc * sizeof *ne);
+        if (!ne) return;
+        c->e = ne;
+        c->cap = nc;
+    }
+    size_t l0 = out->len[0], l1 = out->len[1], l2 = out->len[2];
+    char *txt = malloc(l0 + l1 + l2 + 1);
+    if (!txt) return;
+    memcpy(txt, out->s[0], l0);
+    memcpy(txt + l0, out->s[1], l1);
+    memcpy(txt + l0 + l1, out->s[2], l2);
+    txt[l0 + l1 + l2] = 0;
+    c->e[c->n] = (meta_entry){pid, tid, txt, {l0, l1, l2}};
+    c->last = c->n++;
+    meta_from_entry(&c->e[c->last], out);
+}

@@ -1,0 +1,77 @@
+/*
+ * attribution.h — which CPU op each GPU event's time is charged to, TraceLens's way
+ * (reference-semantics.md §3): the "kernel launchers" and their direct and subtree
+ * busy times, the input of ops_summary, ops_summary_by_category and ops_unique_args.
+ *
+ * Built once per trace on first use (tsql_attrib_get) and kept with the trace.
+ * Everything here uses TraceLens's tree: ac2g / graph links only (kernels.tl_runtime),
+ * CPU nodes it keeps (no TSQL_F_TL_DROPPED ancestors), python frames not in the tree.
+ */
+#ifndef TSQL_ATTRIBUTION_H
+#define TSQL_ATTRIBUTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/trace.h"
+#include "util/u32vec.h"
+
+typedef struct tsql_attrib {
+    /* launchers, in TraceLens's order: by ts (stable), ties in first-met order */
+    uint32_t nl;
+    uint32_t *uid;           /* the launcher: a cpu_op, or the runtime call itself */
+    double *direct_us;       /* busy time of its direct GPU events */
+    double *subtree_us;      /* busy time of every GPU event in its subtree (comm included) */
+    uint32_t *direct_at;     /* direct GPU events of launcher i: direct[direct_at[i] ..
+                                direct_at[i+1]), sorted by ts (stable, file order) */
+    uint32_t *direct;        /* GPU event uids */
+    uint32_t *by_uid;        /* launcher indexes sorted by uid (for uid lookups) */
+
+    /* ops_summary groups: launchers grouped by name, ordered by direct time desc */
+    uint32_t ng;
+    uint32_t *g_name;        /* string id */
+    double *g_direct_sum, *g_subtree_sum; /* compensated sums in launcher order (pandas) */
+    uint32_t *g_count;
+    uint32_t *g_first;       /* first launcher (index) of the group */
+    double g_direct_total;   /* Σ g_direct_sum / 1000, for percentages */
+    double *g_cum_pct;       /* running sum of the groups' percentages, in row order */
+    char **g_categories;     /* sorted distinct op categories as a Python list repr */
+
+    const char **category;   /* op category of each launcher (§5.1, static strings) */
+
+    uint32_t *meta;          /* uids of the M events, file order (names of §1.8) */
+    uint32_t nmeta;
+    struct tsql_meta_cache *meta_cache; /* names already looked up, per (pid, tid) */
+} tsql_attrib;
+
+/* The trace's attribution, built on first call; NULL on OOM. */
+const tsql_attrib *tsql_attrib_get(tsql_trace *t);
+void tsql_attrib_free(tsql_attrib *a);
+
+/* Launcher index of uid, or UINT32_MAX if uid is not a launcher. */
+uint32_t tsql_attrib_find(const tsql_attrib *a, uint32_t uid);
+
+/* Busy time (µs) of a set of GPU events: length of the union of the closed intervals
+ * [ts, ts + dur] (touching ones merge), in TraceLens's double arithmetic. scratch must
+ * hold 2 * n doubles. */
+double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double *scratch);
+
+/* GPU events of uid's TraceLens subtree (uid itself if it is a linked runtime call),
+ * in linking order (runtime calls in file order; graph launches in file order of the
+ * GPU events), appended to *out. Returns how many, or -1 on OOM. */
+long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out);
+
+/* M metadata as TraceLens reads it (§1.8): process_name and process_labels of
+ * (pid, tid 0), thread_name of (pid, tid); "Unknown" when absent. Names are cached per
+ * (pid, tid) with the attribution, so they normally live as long as the trace
+ * (stable = 1); only when the cache cannot grow do they point into scratch. */
+enum { TSQL_META_PROCESS_NAME = 0, TSQL_META_PROCESS_LABEL = 1, TSQL_META_THREAD_NAME = 2 };
+typedef struct tsql_meta_names {
+    const char *s[3];        /* by TSQL_META_* */
+    size_t len[3];
+    int stable;
+} tsql_meta_names;
+void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
+                      tsql_buf *scratch);
+
+#endif

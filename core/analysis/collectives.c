@@ -1,0 +1,508 @@
+/* collectives.c — the collective calls of one trace; see collectives.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis/collectives.h"
+
+const char *const tsql_coll_size_source_names[4] = {NULL, "kernel", "call", "annotation"};
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static const struct {
+    const char *compact, *kind;
+} kinds[] = {
+    {"allreduce", "allreduce"},       {"allgather", "allgather"},
+    {"reducescatter", "reduce_scatter"}, {"alltoall", "all_to_all"},
+    {"alltoallv", "all_to_allv"},     {"broadcast", "broadcast"},
+    {"reduce", "reduce"},             {"gather", "gather"},
+    {"scatter", "scatter"},           {"barrier", "barrier"},
+    {"monitoredbarrier", "barrier"},  {"send", "send"},
+    {"recv", "recv"},                 {"recvanysource", "recv"},
+    {"sendrecv", "sendrecv"},
+};
+
+static const char *kind_of_compact(const char *c)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(c, kinds[i].compact) == 0) return kinds[i].kind;
+    return NULL;
+}
+
+const char *tsql_coll_kind(const char *name)
+{
+    if (!name || !*name) return NULL;
+    char low[160];
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < sizeof low; p++) low[n++] = (char)tolower((unsigned char)*p);
+    low[n] = 0;
+    if (strstr(low, "cross_device_reduce")) return "allreduce";
+    /* kernel names: ncclKernel_AllReduce_..., ncclDevKernel_SendRecv(...), rccl... */
+    if ((strncmp(low, "nccl", 4) == 0 || strncmp(low, "rccl", 4) == 0) && strstr(low, "kernel_")) {
+        const char *k = strstr(low, "kernel_") + 7;
+        char tok[40];
+        size_t i = 0;
+        while (k[i] && k[i] != '_' && k[i] != '(' && k[i] != '<' && i + 1 < sizeof tok) {
+            tok[i] = k[i];
+            i++;
+        }
+        tok[i] = 0;
+        return kind_of_compact(tok);
+    }
+    /* recorded names, annotations (nccl:all_reduce), ops (c10d::_allgather_base_) */
+    const char *s = strrchr(low, ':');
+    s = s ? s + 1 : low;
+    while (*s == '_' || *s == ' ') s++;
+    char w[160];
+    size_t m = strlen(s);
+    if (m >= sizeof w) m = sizeof w - 1;
+    memcpy(w, s, m);
+    w[m] = 0;
+    static const char *const suffixes[] = {"_coalesced", "_into_tensor", "_tensor", "_base", "_single", "_out"};
+    for (int changed = 1; changed;) {
+        changed = 0;
+        while (m && (w[m - 1] == '_' || w[m - 1] == ' ')) w[--m] = 0;
+        for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+            size_t l = strlen(suffixes[i]);
+            if (m > l && strcmp(w + m - l, suffixes[i]) == 0) {
+                m -= l;
+                w[m] = 0;
+                changed = 1;
+            }
+        }
+    }
+    char c[160];
+    size_t j = 0;
+    for (size_t i = 0; i < m; i++)
+        if (w[i] != '_') c[j++] = w[i];
+    c[j] = 0;
+    return kind_of_compact(c);
+}
+
+int tsql_coll_dtype_bytes(const char *dtype)
+{
+    if (!dtype) return 0;
+    /* c10 ScalarType names, as Kineto writes "dtype" (TraceLens's table first) */
+    static const struct {
+        const char *name;
+        int bytes;
+    } nccl[] = {
+        {"Float", 4},         {"Int", 4},           {"Long", 8},           {"BFloat16", 2},
+        {"Bool", 1},          {"Byte", 1},          {"Double", 8},         {"Half", 2},
+        {"Short", 2},         {"Char", 1},          {"UInt16", 2},         {"UInt32", 4},
+        {"UInt64", 8},        {"ComplexHalf", 4},   {"ComplexFloat", 8},   {"ComplexDouble", 16},
+        {"Float8_e4m3fn", 1}, {"Float8_e4m3fnuz", 1}, {"Float8_e5m2", 1},  {"Float8_e5m2fnuz", 1},
+        {"Float8_e8m0fnu", 1},
+    };
+    for (size_t i = 0; i < sizeof nccl / sizeof *nccl; i++)
+        if (strcmp(dtype, nccl[i].name) == 0) return nccl[i].bytes;
+    /* Kineto "Input type" strings (annotations of older traces) */
+    static const struct {
+        const char *name;
+        int bytes;
+    } types[] = {
+        {"float", 4},          {"double", 8},        {"c10::Half", 2},     {"c10::BFloat16", 2},
+        {"long int", 8},       {"int", 4},           {"short int", 2},     {"signed char", 1},
+        {"unsigned char", 1},  {"bool", 1},          {"c10::Float8_e4m3fn", 1},
+        {"c10::Float8_e4m3fnuz", 1}, {"c10::Float8_e5m2", 1}, {"c10::Float8_e5m2fnuz", 1},
+        {"c10::complex<float>", 8}, {"c10::complex<double>", 16},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (strcasecmp(dtype, types[i].name) == 0) return types[i].bytes;
+    return 0;
+}
+
+/* ---- helpers ------------------------------------------------------------------------ */
+
+typedef struct ctx {
+    const tsql_trace *t;
+    tsql_buf buf;
+    int oom;
+} ctx;
+
+static const char *name_of(const tsql_trace *t, uint32_t u)
+{
+    return t->name[u] ? tsql_intern_str(&t->strings, t->name[u]) : "";
+}
+
+/* The args of u parsed, or NULL (none, unparseable, or OOM: c->oom set). */
+static cJSON *args_of(ctx *c, uint32_t u)
+{
+    if (u == TSQL_NONE || !c->t->args[u]) return NULL;
+    c->buf.n = 0;
+    if (tsql_trace_args_json(c->t, u, &c->buf) < 0 || tsql_buf_reserve(&c->buf, 1)) {
+        c->oom = 1;
+        return NULL;
+    }
+    c->buf.p[c->buf.n] = 0;
+    return cJSON_Parse(c->buf.p);
+}
+
+static char *dup_str(ctx *c, const char *s)
+{
+    char *d = strdup(s);
+    if (!d) c->oom = 1;
+    return d;
+}
+
+/* A member as text: strings as they are, other values as compact JSON. */
+static char *text_member(ctx *c, const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    if (!v || cJSON_IsNull(v)) return NULL;
+    if (cJSON_IsString(v)) return dup_str(c, v->valuestring);
+    char *p = cJSON_PrintUnformatted(v);
+    if (!p) {
+        c->oom = 1;
+        return NULL;
+    }
+    char *d = dup_str(c, p);
+    cJSON_free(p);
+    return d;
+}
+
+/* A list member as compact JSON: a JSON array, or a string holding one ("[0, 1]");
+ * other strings are kept as they are. */
+static char *list_member(ctx *c, const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    if (!v || cJSON_IsNull(v)) return NULL;
+    cJSON *parsed = NULL;
+    if (cJSON_IsString(v)) {
+        parsed = cJSON_Parse(v->valuestring);
+        if (!cJSON_IsArray(parsed)) {
+            cJSON_Delete(parsed);
+            return dup_str(c, v->valuestring);
+        }
+        v = parsed;
+    }
+    char *p = cJSON_PrintUnformatted(v);
+    cJSON_Delete(parsed);
+    if (!p) {
+        c->oom = 1;
+        return NULL;
+    }
+    char *d = dup_str(c, p);
+    cJSON_free(p);
+    return d;
+}
+
+static int64_t int_member(const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    if (cJSON_IsNumber(v) && v->valuedouble > -9.0e18 && v->valuedouble < 9.0e18 &&
+        v->valuedouble == floor(v->valuedouble))
+        return (int64_t)v->valuedouble;
+    if (cJSON_IsString(v) && v->valuestring[0]) {
+        char *e;
+        errno = 0;
+        long long x = strtoll(v->valuestring, &e, 10);
+        if (*e == 0 && errno == 0) return x;
+    }
+    return TSQL_NULL;
+}
+
+static int has_member(const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    return v && !cJSON_IsNull(v);
+}
+
+static int is_op_name(const char *s)
+{
+    return strncmp(s, "c10d::", 6) == 0 || strncmp(s, "_c10d_functional::", 18) == 0 ||
+           strncmp(s, "c10d_functional::", 17) == 0;
+}
+
+static int is_backend_annotation(const char *s)
+{
+    return strncmp(s, "nccl:", 5) == 0 || strncmp(s, "rccl:", 5) == 0 || strncmp(s, "gloo:", 5) == 0;
+}
+
+/* ---- annotations, sorted by (pid, tid, ts) for containment lookups ---------------- */
+
+typedef struct ann {
+    uint32_t pid, tid;       /* interned spellings: equal ids = same thread */
+    int64_t ts, end;         /* ns; end = INT64_MAX when dur is unknown */
+    uint32_t uid;
+    uint8_t used;            /* held by a kernel's call */
+} ann;
+
+static int cmp_ann(const void *a, const void *b)
+{
+    const ann *x = a, *y = b;
+    if (x->pid != y->pid) return x->pid < y->pid ? -1 : 1;
+    if (x->tid != y->tid) return x->tid < y->tid ? -1 : 1;
+    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+    return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+/* The first annotation on u's thread that lies within u's span, or NULL. */
+static ann *annotation_in(const tsql_trace *t, ann *as, size_t n, uint32_t u)
+{
+    if (u == TSQL_NONE || t->ts_ns[u] == TSQL_NULL || t->dur_ns[u] == TSQL_NULL) return NULL;
+    int64_t s = t->ts_ns[u], e = s + t->dur_ns[u];
+    uint32_t pid = t->pid[u], tid = t->tid[u];
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* first (pid, tid, ts) >= (u.pid, u.tid, s) */
+        size_t mid = lo + (hi - lo) / 2;
+        const ann *a = &as[mid];
+        int less = a->pid != pid ? a->pid < pid : a->tid != tid ? a->tid < tid : a->ts < s;
+        if (less) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < n; i++) {
+        ann *a = &as[i];
+        if (a->pid != pid || a->tid != tid || a->ts > e) break;
+        if (a->end <= e) return a;
+    }
+    return NULL;
+}
+
+/* ---- rows ------------------------------------------------------------------------- */
+
+static tsql_coll *new_row(ctx *c, tsql_coll_list *l)
+{
+    if (l->n == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 64;
+        tsql_coll *nr = realloc(l->rows, nc * sizeof *nr);
+        if (!nr) {
+            c->oom = 1;
+            return NULL;
+        }
+        l->rows = nr;
+        l->cap = nc;
+    }
+    tsql_coll *r = &l->rows[l->n++];
+    memset(r, 0, sizeof *r);
+    r->uid = r->call = r->op = r->annotation = TSQL_NONE;
+    r->group_size = r->in_nelems = r->out_nelems = TSQL_NULL;
+    return r;
+}
+
+/* Fields from an args object with Kineto's collective keys (kernel or call). */
+static void take_keys(ctx *c, tsql_coll *r, const cJSON *a, int src)
+{
+    if (!a) return;
+    if (!r->coll_name) r->coll_name = text_member(c, a, "Collective name");
+    if (!r->pg_name) r->pg_name = text_member(c, a, "Process Group Name");
+    if (!r->pg_desc) r->pg_desc = text_member(c, a, "Process Group Description");
+    if (!r->pg_ranks) r->pg_ranks = list_member(c, a, "Process Group Ranks");
+    if (r->group_size == TSQL_NULL) r->group_size = int_member(a, "Group size");
+    if (!r->in_split) r->in_split = list_member(c, a, "In split size");
+    if (!r->out_split) r->out_split = list_member(c, a, "Out split size");
+    if (r->size_source == TSQL_COLL_SIZE_NONE &&
+        (has_member(a, "In msg nelems") || has_member(a, "Out msg nelems") || has_member(a, "dtype"))) {
+        r->in_nelems = int_member(a, "In msg nelems");
+        r->out_nelems = int_member(a, "Out msg nelems");
+        r->dtype = text_member(c, a, "dtype");
+        r->size_source = (uint8_t)src;
+    }
+}
+
+/* Element count and dtype from an annotation's first recorded input. */
+static void take_annotation(ctx *c, tsql_coll *r, const cJSON *a)
+{
+    if (!a || r->size_source != TSQL_COLL_SIZE_NONE) return;
+    const cJSON *dims = cJSON_GetObjectItemCaseSensitive(a, "Input Dims");
+    const cJSON *types = cJSON_GetObjectItemCaseSensitive(a, "Input type");
+    const cJSON *d0 = cJSON_IsArray(dims) ? cJSON_GetArrayItem(dims, 0) : NULL;
+    const cJSON *t0 = cJSON_IsArray(types) ? cJSON_GetArrayItem(types, 0) : NULL;
+    /* cJSON_IsArray / cJSON_IsString are false for NULL (the analyzer cannot see it) */
+    if (!d0 || !t0 || !cJSON_IsArray(d0) || !cJSON_IsString(t0) || !t0->valuestring[0]) return;
+    int64_t n = 1;
+    for (const cJSON *x = d0->child; x; x = x->next) {
+        if (!cJSON_IsNumber(x) || x->valuedouble < 0 || x->valuedouble > 9e15) return;
+        double p = (double)n * x->valuedouble;
+        if (p > 9e15) return;
+        n *= (int64_t)x->valuedouble;
+    }
+    r->in_nelems = n;
+    r->dtype = dup_str(c, t0->valuestring);
+    r->size_source = TSQL_COLL_SIZE_ANNOTATION;
+}
+
+static void finish_row(tsql_coll *r, const tsql_trace *t)
+{
+    const char *k = tsql_coll_kind(r->coll_name);
+    if (!k && r->annotation != TSQL_NONE) k = tsql_coll_kind(name_of(t, r->annotation));
+    if (!k && r->op != TSQL_NONE) k = tsql_coll_kind(name_of(t, r->op));
+    if (!k && r->source == TSQL_COLL_KERNEL) k = tsql_coll_kind(name_of(t, r->uid));
+    r->kind = k ? k : "other";
+    /* an annotation records the input only: the output is the same size when the
+     * collective keeps the size */
+    if (r->size_source == TSQL_COLL_SIZE_ANNOTATION && r->out_nelems == TSQL_NULL &&
+        (strcmp(r->kind, "allreduce") == 0 || strcmp(r->kind, "broadcast") == 0 ||
+         strcmp(r->kind, "all_to_all") == 0))
+        r->out_nelems = r->in_nelems;
+    r->dtype_bytes = tsql_coll_dtype_bytes(r->dtype);
+}
+
+static void free_row(tsql_coll *r)
+{
+    free(r->coll_name);
+    free(r->pg_name);
+    free(r->pg_desc);
+    free(r->pg_ranks);
+    free(r->dtype);
+    free(r->in_split);
+    free(r->out_split);
+}
+
+void tsql_coll_free(tsql_coll_list *l)
+{
+    for (size_t i = 0; i < l->n; i++) free_row(&l->rows[i]);
+    free(l->rows);
+    memset(l, 0, sizeof *l);
+}
+
+/* ---- seq_in_group ------------------------------------------------------------------- */
+
+typedef struct gkey {
+    const char *pg;          /* NULL sorts first */
+    int64_t ts;
+    uint32_t uid;
+    size_t row;
+} gkey;
+
+static int cmp_gkey(const void *a, const void *b)
+{
+    const gkey *x = a, *y = b;
+    if (!x->pg != !y->pg) return x->pg ? 1 : -1;
+    if (x->pg) {
+        int c = strcmp(x->pg, y->pg);
+        if (c) return c;
+    }
+    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+    return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+static int cmp_uid(const void *a, const void *b)
+{
+    const tsql_coll *x = a, *y = b;
+    return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+int tsql_coll_build(const tsql_trace *t, tsql_coll_list *out)
+{
+    memset(out, 0, sizeof *out);
+    ctx C = {.t = t};
+    ctx *c = &C;
+    ann *as = NULL;
+    size_t nas = 0;
+    gkey *order = NULL;
+
+    /* nccl:/rccl:/gloo: user annotations */
+    for (uint32_t u = 0; u < t->n; u++)
+        if (t->kind[u] == TSQL_K_USER_ANNOTATION && t->ts_ns[u] != TSQL_NULL &&
+            is_backend_annotation(name_of(t, u)))
+            nas++;
+    if (nas) {
+        as = malloc(nas * sizeof *as);
+        if (!as) goto oom;
+        size_t j = 0;
+        for (uint32_t u = 0; u < t->n; u++)
+            if (t->kind[u] == TSQL_K_USER_ANNOTATION && t->ts_ns[u] != TSQL_NULL &&
+                is_backend_annotation(name_of(t, u)))
+                as[j++] = (ann){.pid = t->pid[u], .tid = t->tid[u], .ts = t->ts_ns[u],
+                                .end = t->dur_ns[u] == TSQL_NULL ? INT64_MAX : t->ts_ns[u] + t->dur_ns[u],
+                                .uid = u};
+        qsort(as, nas, sizeof *as, cmp_ann);
+    }
+    uint32_t rpc = tsql_intern_find(&t->strings, "record_param_comms", 18);
+
+    /* communication kernels */
+    const tsql_kernels *K = &t->kernels;
+    for (uint32_t k = 0; k < K->n; k++) {
+        uint32_t g = K->uid[k];
+        if (!K->is_comm[k] || t->kind[g] != TSQL_K_KERNEL) continue;
+        tsql_coll *r = new_row(c, out);
+        if (!r) goto oom;
+        r->uid = g;
+        r->source = TSQL_COLL_KERNEL;
+        uint32_t rt = K->runtime[k];
+        for (uint32_t p = rt != TSQL_NONE ? t->parent[rt] : TSQL_NONE, guard = 0;
+             p != TSQL_NONE && guard < 100000; p = t->parent[p], guard++) {
+            if (t->kind[p] != TSQL_K_CPU_OP) continue;
+            if (rpc && t->name[p] == rpc) {
+                if (r->call == TSQL_NONE && r->op == TSQL_NONE) r->call = p;
+            } else if (r->op == TSQL_NONE && is_op_name(name_of(t, p))) {
+                r->op = p;
+            }
+        }
+        uint32_t host = r->call != TSQL_NONE ? r->call : r->op;
+        ann *an = annotation_in(t, as, nas, host);
+        if (an) {
+            r->annotation = an->uid;
+            an->used = 1; /* this kernel's, not a row of its own */
+        }
+        cJSON *a = args_of(c, g);
+        take_keys(c, r, a, TSQL_COLL_SIZE_KERNEL);
+        cJSON_Delete(a);
+        if (r->call != TSQL_NONE) {
+            a = args_of(c, r->call);
+            take_keys(c, r, a, TSQL_COLL_SIZE_CALL);
+            cJSON_Delete(a);
+        }
+        if (r->annotation != TSQL_NONE) {
+            a = args_of(c, r->annotation);
+            take_annotation(c, r, a);
+            cJSON_Delete(a);
+        }
+        if (c->oom) goto oom;
+        finish_row(r, t);
+    }
+
+    /* gloo annotations of no kernel: the CPU backend's work */
+    for (size_t i = 0; i < nas; i++) {
+        uint32_t u = as[i].uid;
+        if (as[i].used || strncmp(name_of(t, u), "gloo:", 5) != 0) continue;
+        tsql_coll *r = new_row(c, out);
+        if (!r) goto oom;
+        r->uid = u;
+        r->annotation = u;
+        r->source = TSQL_COLL_ANNOTATION;
+        cJSON *a = args_of(c, u);
+        take_keys(c, r, a, TSQL_COLL_SIZE_CALL);
+        take_annotation(c, r, a);
+        cJSON_Delete(a);
+        if (c->oom) goto oom;
+        finish_row(r, t);
+    }
+    if (out->n > 1) qsort(out->rows, out->n, sizeof *out->rows, cmp_uid);
+
+    /* position of each row in its process group, by start time */
+    if (out->n) {
+        order = malloc(out->n * sizeof *order);
+        if (!order) goto oom;
+        for (size_t i = 0; i < out->n; i++)
+            order[i] = (gkey){.pg = out->rows[i].pg_name, .ts = t->ts_ns[out->rows[i].uid],
+                              .uid = out->rows[i].uid, .row = i};
+        qsort(order, out->n, sizeof *order, cmp_gkey);
+        int64_t seq = 0;
+        for (size_t i = 0; i < out->n; i++) {
+            if (i) {
+                const char *p = order[i - 1].pg, *q = order[i].pg;
+                int same = (!p && !q) || (p && q && strcmp(p, q) == 0);
+                seq = same ? seq + 1 : 0;
+            }
+            out->rows[order[i].row].seq_in_group = seq;
+        }
+    }
+    free(order);
+    free(as);
+    free(C.buf.p);
+    return 0;
+oom:
+    free(order);
+    free(as);
+    free(C.buf.p);
+    tsql_coll_free(out);
+    return -1;
+}

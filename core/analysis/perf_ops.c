@@ -1,0 +1,508 @@
+/* perf_ops.c — op instances with perf models, evaluated; see perf_ops.h. */
+#include "analysis/perf_ops.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/attribution.h"
+#include "text/jsonout.h"
+#include "text/pyrepr.h"
+#include "store/store.h"
+#include "util/u32vec.h"
+#include "util/u64map.h"
+
+#define NONE TSQL_NONE
+
+static const char BWD_WRAPPER[] = "autograd::engine::evaluate_function:";
+
+static const char *str_of(const tsql_trace *t, uint32_t id)
+{
+    return id ? tsql_intern_str(&t->strings, id) : "";
+}
+
+/* ---------- Sequence-number links (§2.8) ---------- */
+
+typedef struct seq_item { int64_t seq; uint32_t uid; } seq_item;
+
+static int cmp_seq_item(const void *x, const void *y)
+{
+    const seq_item *a = x, *b = y;
+    if (a->seq != b->seq) return a->seq < b->seq ? -1 : 1;
+    return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
+{
+    size_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++) m += tsql_icol_get(&t->seq, i) != TSQL_NULL;
+    seq_item *it = malloc((m ? m : 1) * sizeof *it);
+    if (!it) return -1;
+    m = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        int64_t s = tsql_icol_get(&t->seq, i);
+        if (s != TSQL_NULL) it[m++] = (seq_item){s, i};
+    }
+    qsort(it, m, sizeof *it, cmp_seq_item);
+    uint32_t npairs = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && (tsql_u64map_init(f2b, npairs + 1) || tsql_u64map_init(b2f, npairs + 1))) {
+            free(it);
+            return -1;
+        }
+        for (size_t a = 0; a < m;) {
+            size_t b = a;
+            while (b < m && it[b].seq == it[a].seq) b++;
+            uint32_t bw = NONE;
+            for (size_t k = a; k < b && bw == NONE; k++)
+                if (strncmp(str_of(t, t->name[it[k].uid]), BWD_WRAPPER, sizeof BWD_WRAPPER - 1) == 0)
+                    bw = it[k].uid;
+            if (bw != NONE) {
+                uint32_t fw = NONE;
+                double best = 0;
+                for (size_t k = a; k < b; k++) {
+                    uint32_t u = it[k].uid;
+                    if (t->pid[u] == t->pid[bw] && t->tid[u] == t->tid[bw]) continue;
+                    double ts = t->ts_ns[u] == TSQL_NULL ? 0.0 : tsql_trace_ts_us(t, u);
+                    if (fw == NONE || ts > best) {
+                        fw = u;
+                        best = ts;
+                    }
+                }
+                if (fw != NONE) {
+                    if (pass == 0) npairs++;
+                    else {
+                        tsql_u64map_put(f2b, fw, bw, 0);
+                        tsql_u64map_put(b2f, bw, fw, 1);
+                    }
+                }
+            }
+            a = b;
+        }
+    }
+    free(it);
+    return 0;
+}
+
+/* ---------- GPU events of an instance ---------- */
+
+typedef struct keyed { double k; uint32_t tie, v; } keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+    const keyed *a = x, *b = y;
+    if (a->k != b->k) return a->k < b->k ? -1 : 1;
+    return (a->tie > b->tie) - (a->tie < b->tie);
+}
+
+/* Sorts uids by ts, stable; drops duplicates (same uid) keeping the first. */
+static int sort_by_ts(const tsql_trace *t, uint32_t *u, size_t n, int dedupe, size_t *out_n)
+{
+    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    if (!k) return -1;
+    for (size_t i = 0; i < n; i++) k[i] = (keyed){tsql_trace_ts_us(t, u[i]), (uint32_t)i, u[i]};
+    qsort(k, n, sizeof *k, cmp_keyed);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (dedupe) {
+            /* duplicates have the same ts: look back over the equal-ts run */
+            int dup = 0;
+            for (size_t j = m; j-- > 0 && tsql_trace_ts_us(t, u[j]) == k[i].k;)
+                if (u[j] == k[i].v) {
+                    dup = 1;
+                    break;
+                }
+            if (dup) continue;
+        }
+        u[m++] = k[i].v;
+    }
+    free(k);
+    *out_n = m;
+    return 0;
+}
+
+/* TraceLens CPU descendants of uid (uid included), for subtree_bwd_events. */
+static int tl_cpu_subtree(const tsql_trace *t, uint32_t uid, u32vec *out)
+{
+    out->n = 0;
+    if (u32vec_push(out, uid)) return -1;
+    for (size_t i = 0; i < out->n; i++) {
+        uint32_t u = out->v[i];
+        if (t->flags[u] & TSQL_F_TL_DROPPED) continue;
+        for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
+            uint32_t c = t->child[j];
+            if (t->edge[c] == TSQL_EDGE_CPU && !(t->flags[c] & TSQL_F_TL_DROPPED) && u32vec_push(out, c))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------- model results cache ---------- */
+
+typedef struct cache {
+    uint64_t *hash;
+    uint32_t *idx;        /* result index, NONE = empty */
+    char **key;
+    uint32_t nslots, n;
+} cache;
+
+static uint64_t fnv(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static int cache_init(cache *c)
+{
+    c->nslots = 1024;
+    c->n = 0;
+    c->hash = malloc(c->nslots * sizeof *c->hash);
+    c->idx = malloc(c->nslots * sizeof *c->idx);
+    c->key = calloc(c->nslots, sizeof *c->key);
+    if (!c->hash || !c->idx || !c->key) return -1;
+    for (uint32_t i = 0; i < c->nslots; i++) c->idx[i] = NONE;
+    return 0;
+}
+
+static void cache_free(cache *c)
+{
+    for (uint32_t i = 0; c->key && i < c->nslots; i++) free(c->key[i]);
+    free(c->hash);
+    free(c->idx);
+    free(c->key);
+}
+
+/* slot of key (found or empty) */
+static uint32_t cache_slot(const cache *c, const char *k, size_t n, uint64_t h)
+{
+    uint32_t j = (uint32_t)h & (c->nslots - 1);
+    while (c->idx[j] != NONE && !(c->hash[j] == h && strlen(c->key[j]) == n && memcmp(c->key[j], k, n) == 0))
+        j = (j + 1) & (c->nslots - 1);
+    return j;
+}
+
+static int cache_grow(cache *c)
+{
+    cache b = {0};
+    b.nslots = c->nslots * 2;
+    b.hash = malloc(b.nslots * sizeof *b.hash);
+    b.idx = malloc(b.nslots * sizeof *b.idx);
+    b.key = calloc(b.nslots, sizeof *b.key);
+    if (!b.hash || !b.idx || !b.key) {
+        free(b.hash);
+        free(b.idx);
+        free(b.key);
+        return -1;
+    }
+    for (uint32_t i = 0; i < b.nslots; i++) b.idx[i] = NONE;
+    for (uint32_t i = 0; i < c->nslots; i++) {
+        if (c->idx[i] == NONE) continue;
+        uint32_t j = (uint32_t)c->hash[i] & (b.nslots - 1);
+        while (b.idx[j] != NONE) j = (j + 1) & (b.nslots - 1);
+        b.hash[j] = c->hash[i];
+        b.idx[j] = c->idx[i];
+        b.key[j] = c->key[i];
+    }
+    b.n = c->n;
+    free(c->hash);
+    free(c->idx);
+    free(c->key);
+    *c = b;
+    return 0;
+}
+
+/* {"name": "str form" | null, ...} in the model's parameter order */
+static char *params_json(const tsql_perf *p)
+{
+    tsql_buf b = {0};
+    if (tsql_buf_reserve(&b, 2)) return NULL;
+    b.p[b.n++] = '{';
+    for (size_t i = 0; i < p->nparams; i++) {
+        const tsql_pm_param *q = &p->params[i];
+        if (i && (tsql_buf_reserve(&b, 1) || (b.p[b.n++] = ',', 0))) goto oom;
+        if (tsql_json_quote(&b, q->name, strlen(q->name))) goto oom;
+        if (tsql_buf_reserve(&b, 1)) goto oom;
+        b.p[b.n++] = ':';
+        if (q->str) {
+            if (tsql_json_quote(&b, q->str, strlen(q->str))) goto oom;
+        } else {
+            if (tsql_buf_reserve(&b, 4)) goto oom;
+            memcpy(b.p + b.n, "null", 4);
+            b.n += 4;
+        }
+    }
+    if (tsql_buf_reserve(&b, 2)) goto oom;
+    b.p[b.n++] = '}';
+    b.p[b.n] = 0;
+    return b.p;
+oom:
+    free(b.p);
+    return NULL;
+}
+
+/* ---------- building ---------- */
+
+static const char *const ONE_SHEET[] = {"GEMM", "UnaryElementwise", "BinaryElementwise", "Normalization"};
+/* forward-pass rows TraceLens moves to F_bwd, and F_bwd rows it removes (§6.8.2) */
+static const char *const MOVE_TO_BWD[] = {"flash_attn::_flash_attn_varlen_backward", "aten::convolution_backward",
+                                          "ConvBias_Backward", "ConvBiasReLU_Backward"};
+static const char *const DROP_FROM_BWD[] = {"aten::convolution", "aten::miopen_convolution", "aten::cudnn_convolution",
+                                            "ConvBias_", "ConvBiasReLU_"};
+
+static int in_list(const char *s, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(s, list[i]) == 0) return 1;
+    return 0;
+}
+#define IN(s, list) in_list((s), (list), sizeof(list) / sizeof *(list))
+
+typedef struct builder {
+    tsql_trace *t;
+    tsql_perf_ops *p;
+    cache c;
+    size_t cap_rows, cap_results;
+    u32vec gpu;
+    tsql_buf args, key;
+    const char **knames;
+    size_t cap_knames;
+} builder;
+
+static int sheet_index(builder *b, const char *family, const char *suffix)
+{
+    char name[96];
+    snprintf(name, sizeof name, "%s%s", family, suffix);
+    for (uint32_t i = 0; i < b->p->nsheets; i++)
+        if (strcmp(b->p->sheets[i], name) == 0) return (int)i;
+    char **ns = realloc(b->p->sheets, (b->p->nsheets + 1) * sizeof *ns);
+    if (!ns) return -1;
+    b->p->sheets = ns;
+    if (!(ns[b->p->nsheets] = strdup(name))) return -1;
+    return (int)b->p->nsheets++;
+}
+
+/* Evaluates (or finds) the model result; returns its index, NONE if the row is to be
+ * skipped, or NONE - 1 on OOM. gpu[0..ngpu) are the instance's GPU events by ts. */
+static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu, size_t ngpu, int use_kernels)
+{
+    tsql_trace *t = b->t;
+    b->key.n = 0;
+    if (tsql_buf_reserve(&b->key, 64 + (use_kernels ? ngpu * 11 : 0))) return NONE - 1;
+    b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d", t->name[uid], t->args[uid], bwd);
+    if (use_kernels)
+        for (size_t i = 0; i < ngpu; i++) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ",%u", t->name[gpu[i]]);
+    uint64_t h = fnv(b->key.p, b->key.n);
+    uint32_t s = cache_slot(&b->c, b->key.p, b->key.n, h);
+    if (b->c.idx[s] != NONE) return b->c.idx[s];
+    /* new: evaluate */
+    if (b->p->nresults == b->cap_results) {
+        size_t nc = b->cap_results ? b->cap_results * 2 : 64;
+        tsql_perf_result *nr = realloc(b->p->results, nc * sizeof *nr);
+        if (!nr) return NONE - 1;
+        b->p->results = nr;
+        b->cap_results = nc;
+    }
+    tsql_perf_result *r = &b->p->results[b->p->nresults];
+    tsql_perf_init(&r->perf);
+    r->params_json = NULL;
+    b->args.n = 0;
+    const char *args = NULL;
+    if (t->args[uid]) {
+        if (tsql_trace_args_json(t, uid, &b->args) < 0 || tsql_buf_reserve(&b->args, 1)) return NONE - 1;
+        b->args.p[b->args.n] = 0;
+        args = b->args.p;
+    }
+    if (ngpu > b->cap_knames) {
+        const char **nk = realloc(b->knames, ngpu * sizeof *nk);
+        if (!nk) return NONE - 1;
+        b->knames = nk;
+        b->cap_knames = ngpu;
+    }
+    for (size_t i = 0; i < ngpu; i++) b->knames[i] = str_of(t, t->name[gpu[i]]);
+    tsql_perf_eval(&r->perf, str_of(t, t->name[uid]), args, b->knames, ngpu, bwd);
+    if (r->perf.status == TSQL_PM_NOMEM) {
+        tsql_perf_free(&r->perf);
+        return NONE - 1;
+    }
+    if (r->perf.status == TSQL_PM_OK && !(r->params_json = params_json(&r->perf))) {
+        tsql_perf_free(&r->perf);
+        return NONE - 1;
+    }
+    uint32_t idx = b->p->nresults++;
+    /* remember it (failed evaluations too: they fail the same way every time) */
+    char *k = malloc(b->key.n + 1);
+    if (!k) return NONE - 1;
+    memcpy(k, b->key.p, b->key.n);
+    k[b->key.n] = 0;
+    b->c.hash[s] = h;
+    b->c.idx[s] = idx;
+    b->c.key[s] = k;
+    if (++b->c.n * 2 > b->c.nslots && cache_grow(&b->c)) return NONE - 1;
+    return idx;
+}
+
+static int add_row(builder *b, uint32_t uid, int bwd, int appended, int sheet, uint32_t result, double kernel_us,
+                   uint32_t gpu_at, uint32_t ngpu)
+{
+    tsql_perf_ops *p = b->p;
+    if (p->n == b->cap_rows) {
+        size_t nc = b->cap_rows ? b->cap_rows * 2 : 256;
+        tsql_perf_op *nr = realloc(p->rows, nc * sizeof *nr);
+        if (!nr) return -1;
+        p->rows = nr;
+        b->cap_rows = nc;
+    }
+    p->rows[p->n++] = (tsql_perf_op){uid, (uint8_t)bwd, (uint8_t)appended, (uint16_t)sheet, result, kernel_us,
+                                     gpu_at, ngpu};
+    return 0;
+}
+
+/* One instance in one direction: GPU events, kernel time, model, row. */
+static int instance(builder *b, uint32_t uid, const char *family, int bwd, const u32vec *starts,
+                    u32vec *all_gpu)
+{
+    tsql_trace *t = b->t;
+    const char *name = str_of(t, t->name[uid]);
+    int one_sheet = IN(family, ONE_SHEET);
+    /* GPU events: the TraceLens subtrees of every start node */
+    b->gpu.n = 0;
+    for (size_t i = 0; i < starts->n; i++) {
+        if (tsql_tl_subtree_gpu(t, starts->v[i], &b->gpu) < 0) return -1;
+    }
+    size_t ngpu;
+    if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
+    /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): b->gpu is the builder's vector, freed with it */
+    uint32_t res = evaluate(b, uid, bwd, b->gpu.v, ngpu, strcmp(family, "GEMM") == 0);
+    if (res == NONE - 1) return -1;
+    if (b->p->results[res].perf.status != TSQL_PM_OK) return 0; /* TraceLens skips the row */
+    int appended = 0;
+    const char *suffix = "";
+    if (!one_sheet) {
+        if (!bwd && IN(name, MOVE_TO_BWD)) {
+            appended = 1;
+            suffix = "_bwd";
+        } else {
+            suffix = bwd ? "_bwd" : "_fwd";
+        }
+        if (bwd && IN(name, DROP_FROM_BWD)) return 0;
+    }
+    int sheet = sheet_index(b, family, suffix);
+    if (sheet < 0) return -1;
+    double *sc = malloc((ngpu ? ngpu : 1) * 2 * sizeof *sc);
+    if (!sc) return -1;
+    double kus = tsql_busy_us(t, b->gpu.v, ngpu, sc);
+    free(sc);
+    uint32_t at = (uint32_t)all_gpu->n;
+    for (size_t i = 0; i < ngpu; i++)
+        if (u32vec_push(all_gpu, b->gpu.v[i])) return -1;
+    return add_row(b, uid, bwd, appended, sheet, res, kus, at, (uint32_t)ngpu);
+}
+
+static tsql_perf_ops *build(tsql_trace *t)
+{
+    tsql_perf_ops *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    builder b = {.t = t, .p = p};
+    u32vec all_gpu = {0}, starts = {0}, sub = {0};
+    p->fwd_to_bwd = calloc(1, sizeof *p->fwd_to_bwd);
+    p->bwd_to_fwd = calloc(1, sizeof *p->bwd_to_fwd);
+    if (!p->fwd_to_bwd || !p->bwd_to_fwd || link_fwd_bwd(t, p->fwd_to_bwd, p->bwd_to_fwd)) goto fail;
+    if (cache_init(&b.c)) goto fail;
+    /* the sheet family of each name, once per string id */
+    uint8_t *seen = calloc((size_t)t->strings.n + 1, 1);  /* 0 unknown, 1 none, 2 has */
+    const char **fam = calloc((size_t)t->strings.n + 1, sizeof *fam);
+    if (!seen || !fam) {
+        free(seen);
+        free(fam);
+        goto fail;
+    }
+    int rc = 0;
+    for (uint32_t u = 0; u < t->n && rc == 0; u++) {
+        uint32_t nm = t->name[u];
+        if (!nm || tsql_kind_is_gpu(t->kind[u]) || t->ph[u] == 'M' || tsql_kind_is_launch(t->kind[u])) continue;
+        if (!seen[nm]) {
+            const char *s = tsql_op_has_model(str_of(t, nm)) ? tsql_op_sheet(str_of(t, nm)) : NULL;
+            seen[nm] = s ? 2 : 1;
+            fam[nm] = s;
+        }
+        if (seen[nm] != 2) continue;
+        const char *family = fam[nm];
+        starts.n = 0;
+        if (u32vec_push(&starts, u)) rc = -1;
+        if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu);
+        if (rc || IN(family, ONE_SHEET)) continue;
+        if (!strcmp(str_of(t, nm), "vllm::unified_attention_with_output")) continue;
+        /* backward: from every node of subtree_bwd_events(u) */
+        if (tl_cpu_subtree(t, u, &sub)) rc = -1;
+        starts.n = 0;
+        for (size_t i = 0; !rc && i < sub.n; i++) {
+            uint32_t bw = tsql_u64map_get(p->fwd_to_bwd, sub.v[i]);
+            if (bw != NONE && u32vec_push(&starts, bw)) rc = -1;
+        }
+        if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu);
+    }
+    free(seen);
+    free(fam);
+    if (rc) goto fail;
+    p->gpu = all_gpu.v;
+    all_gpu.v = NULL;
+    cache_free(&b.c);
+    free(starts.v);
+    free(sub.v);
+    free(b.gpu.v);
+    free(b.args.p);
+    free(b.key.p);
+    free(b.knames);
+    return p;
+fail:
+    cache_free(&b.c);
+    free(all_gpu.v);
+    free(starts.v);
+    free(sub.v);
+    free(b.gpu.v);
+    free(b.args.p);
+    free(b.key.p);
+    free(b.knames);
+    tsql_perf_ops_free(p);
+    return NULL;
+}
+
+void tsql_perf_ops_free(tsql_perf_ops *p)
+{
+    if (!p) return;
+    free(p->rows);
+    free(p->gpu);
+    for (uint32_t i = 0; i < p->nresults; i++) {
+        tsql_perf_free(&p->results[i].perf);
+        free(p->results[i].params_json);
+    }
+    free(p->results);
+    for (uint32_t i = 0; i < p->nsheets; i++) free(p->sheets[i]);
+    free(p->sheets);
+    if (p->fwd_to_bwd) tsql_u64map_free(p->fwd_to_bwd);
+    if (p->bwd_to_fwd) tsql_u64map_free(p->bwd_to_fwd);
+    free(p->fwd_to_bwd);
+    free(p->bwd_to_fwd);
+    free(p);
+}
+
+const tsql_perf_ops *tsql_perf_ops_get(tsql_trace *t)
+{
+    if (!t->perf_ops) t->perf_ops = build(t);
+    return t->perf_ops;
+}
+
+uint32_t tsql_bwd_of(tsql_trace *t, uint32_t fwd_uid)
+{
+    const tsql_perf_ops *p = tsql_perf_ops_get(t);
+    return p ? tsql_u64map_get(p->fwd_to_bwd, fwd_uid) : NONE;
+}
+
+uint32_t tsql_fwd_of(tsql_trace *t, uint32_t bwd_uid)
+{
+    const tsql_perf_ops *p = tsql_perf_ops_get(t);
+    return p ? tsql_u64map_get(p->bwd_to_fwd, bwd_uid) : NONE;
+}

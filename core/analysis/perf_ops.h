@@ -1,0 +1,59 @@
+/*
+ * perf_ops.h — every op instance that has a perf model, evaluated: the rows behind
+ * TraceLens's perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ..., reference-semantics
+ * §6.8) with their kernel time (§3.4), FLOPs, bytes and parameters (§7).
+ *
+ * Candidates are all events whose name has a sheet family, in file order. Families
+ * GEMM, UnaryElementwise, BinaryElementwise and Normalization give one forward row
+ * each; the others give a forward row (sheet F_fwd) and, when the op has backward
+ * events (Sequence-number link, §2.8) and the model implements them, a backward row
+ * (F_bwd), with TraceLens's moves between the two sheets (§6.8.2).
+ *
+ * Model results are cached per (name, args template, direction, kernel names), so a
+ * trace with many identical ops evaluates each shape once. Built on first use.
+ */
+#ifndef TSQL_PERF_OPS_H
+#define TSQL_PERF_OPS_H
+
+#include <stdint.h>
+
+#include "perfmodel/perfmodel.h"
+#include "store/trace.h"
+
+typedef struct tsql_perf_result {
+    tsql_perf perf;          /* status, flops, bytes, compute_spec, params */
+    char *params_json;       /* {"M": "8944", "bias": "False", "x": null}: str() forms */
+} tsql_perf_result;
+
+typedef struct tsql_perf_op {
+    uint32_t uid;
+    uint8_t bwd;             /* metrics are the backward ones */
+    uint8_t appended;        /* a forward-pass row TraceLens appends to F_bwd */
+    uint16_t sheet;          /* index into tsql_perf_ops.sheets */
+    uint32_t result;         /* index into tsql_perf_ops.results */
+    double kernel_us;        /* busy time of its GPU events */
+    uint32_t gpu_at, ngpu;   /* its GPU events: gpu[gpu_at ..], sorted by ts */
+} tsql_perf_op;
+
+typedef struct tsql_perf_ops {
+    tsql_perf_op *rows;      /* candidates in file order, forward row before backward */
+    uint32_t n;
+    uint32_t *gpu;
+    tsql_perf_result *results;
+    uint32_t nresults;
+    char **sheets;           /* "GEMM", "CONV_fwd", ... */
+    uint32_t nsheets;
+    /* Sequence-number links (§2.8): keys/values are uids */
+    struct tsql_u64map *fwd_to_bwd, *bwd_to_fwd;
+} tsql_perf_ops;
+
+/* Built on first call and kept with the trace; NULL on OOM. */
+const tsql_perf_ops *tsql_perf_ops_get(tsql_trace *t);
+void tsql_perf_ops_free(tsql_perf_ops *p);
+
+/* Forward/backward links by Sequence number (§2.8): the backward wrapper of a forward
+ * op, or TSQL_NONE; built with the perf ops. */
+uint32_t tsql_bwd_of(tsql_trace *t, uint32_t fwd_uid);
+uint32_t tsql_fwd_of(tsql_trace *t, uint32_t bwd_uid);
+
+#endif

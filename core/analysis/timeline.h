@@ -1,0 +1,106 @@
+/*
+ * timeline.h — the GPU timeline: interval algebra over GPU activity and the rows of
+ * TraceLens's gpu_timeline sheet (reference semantics §3.2, §4).
+ *
+ * Every GPU event is the closed interval [ts, ts + dur] in µs, computed in double
+ * arithmetic exactly as TraceLens does (ts + dur of the doubles Python reads), so the
+ * sums below equal TraceLens's to the last bit. Devices and streams are pooled.
+ *
+ *   union      sort by start; an interval whose start <= the previous end joins it
+ *              (touching intervals merge)
+ *   length     sum of (end - start) over a union, left to right
+ *   B \ A      both unions; every interval of B clipped by the intervals of A that
+ *              overlap it, only strictly positive remainders kept
+ *
+ * No SQLite here; ext/vtab_timeline.c exposes it as the gpu_timeline_raw table.
+ */
+#ifndef TSQL_TIMELINE_H
+#define TSQL_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/trace.h"
+
+typedef struct tsql_iv {
+    double start, end;
+} tsql_iv;
+
+/* Sorts iv[0..n) by start and merges it in place into a union. Returns its size. */
+size_t tsql_iv_union(tsql_iv *iv, size_t n);
+
+/* Merges iv[0..n), already sorted by start, in place. Returns the union's size. */
+size_t tsql_iv_merge_sorted(tsql_iv *iv, size_t n);
+
+/* Sum of end - start, left to right (Python's sum() over the union). */
+double tsql_iv_length(const tsql_iv *iv, size_t n);
+
+/* out = B \ A for unions b[0..nb) and a[0..na). out needs room for na + nb intervals
+ * and may not alias a or b. Returns the number written. */
+size_t tsql_iv_subtract(const tsql_iv *b, size_t nb, const tsql_iv *a, size_t na, tsql_iv *out);
+
+/* The gaps between consecutive intervals of a union, split at threshold_us: gaps
+ * shorter than it add to *micro, the others to *macro (sums left to right). */
+void tsql_iv_gaps(const tsql_iv *u, size_t n, double threshold_us, double *micro, double *macro);
+
+/* The two ways TraceLens's pandas adds a column of doubles, left to right:
+ * tsql_kahan_sum — pandas' groupby sum and mean (Kahan-compensated);
+ * tsql_pairwise_sum — numpy's sum (8-way unrolled blocks of at most 128 values,
+ * halved recursively above that), which Series.sum() uses. */
+double tsql_kahan_sum(const double *v, size_t n);
+double tsql_pairwise_sum(const double *v, size_t n);
+
+/* Buckets of §4.2 (first match wins): memcpy (gpu_memcpy, or a ROCm legacy copy
+ * kernel), computation (ROCm legacy fill kernels), communication (kernel or memset
+ * whose name has nccl / rccl / cross_device_reduce, any case), computation. */
+enum tsql_gpu_bucket { TSQL_GPU_COMP = 0, TSQL_GPU_COMM = 1, TSQL_GPU_MEMCPY = 2 };
+
+/* kind is enum tsql_kind (a GPU kind); name may be NULL. */
+int tsql_gpu_bucket_of(int kind, const char *name);
+
+/* 1 if name fully matches a ROCm legacy copy kernel name (MEMORY_COPY_HOST_TO_DEVICE,
+ * __amd_rocclr_copyBufferRectAligned.kd, ...) / a legacy fill kernel name. */
+int tsql_is_rocm_copy_kernel(const char *name);
+int tsql_is_rocm_fill_kernel(const char *name);
+
+/* The rows of the gpu_timeline sheet, in TraceLens's order. */
+enum tsql_timeline_row {
+    TSQL_TL_COMPUTATION,
+    TSQL_TL_EXPOSED_COMM,
+    TSQL_TL_EXPOSED_MEMCPY,
+    TSQL_TL_BUSY,
+    TSQL_TL_IDLE,       /* replaced by MICRO_IDLE, MACRO_IDLE with a threshold */
+    TSQL_TL_MICRO_IDLE,
+    TSQL_TL_MACRO_IDLE,
+    TSQL_TL_TOTAL,
+    TSQL_TL_TOTAL_COMM,
+    TSQL_TL_TOTAL_MEMCPY,
+    TSQL_TL_NKINDS
+};
+extern const char *const tsql_timeline_row_names[TSQL_TL_NKINDS]; /* "computation_time", ... */
+
+#define TSQL_TIMELINE_MAXROWS 9
+
+typedef struct tsql_timeline {
+    int nrows;                              /* 8, or 9 with micro/macro idle; 0 if no events */
+    uint8_t kind[TSQL_TIMELINE_MAXROWS];    /* enum tsql_timeline_row, in output order */
+    double us[TSQL_TIMELINE_MAXROWS];       /* value in µs */
+    uint32_t nevents;                       /* GPU events that went in */
+    double first_start, last_end;           /* span of all events (µs) */
+} tsql_timeline;
+
+/* Computes the timeline of n events: iv[i] their intervals, bucket[i] their bucket.
+ * micro_idle_us < 0 (or NaN) keeps one idle_time row; otherwise idle is split into
+ * micro (gaps < micro_idle_us) and macro (gaps >= it). iv and bucket are reordered.
+ * Returns 0, or -1 on OOM. With n == 0, out->nrows is 0 (TraceLens raises there). */
+int tsql_timeline_compute(tsql_iv *iv, uint8_t *bucket, size_t n, double micro_idle_us,
+                          tsql_timeline *out);
+
+/* The timeline of a loaded trace. linked_only: only GPU events TraceLens links to a
+ * runtime call (kernels.tl_runtime_uid, TraceLens's default); 0: every GPU event
+ * (TraceLens's --include_unlinked_kernels, and our native reading). GPU events
+ * without ts or dur are left out. Returns 0 or -1 on OOM. */
+int tsql_timeline_of_trace(const tsql_trace *t, int linked_only, double micro_idle_us,
+                           tsql_timeline *out);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * unified.h — the op instances of TraceLens's unified_perf_summary
+ * (reference-semantics §6.7): GPU time charged to the highest op that has a perf
+ * model, to leaf launchers elsewhere, and to synthetic "P->kernel (Synthetic Op)" rows
+ * for GPU work no collected op covers.
+ *
+ * Rows are in TraceLens's collection order (pre-order walk from the root cpu_ops, then
+ * synthetic rows). Built on first use and kept with the trace.
+ */
+#ifndef TSQL_UNIFIED_H
+#define TSQL_UNIFIED_H
+
+#include <stdint.h>
+
+#include "perfmodel/perfmodel.h"
+#include "store/trace.h"
+
+typedef struct tsql_unified_op {
+    uint32_t uid;            /* row's UID (synthetic rows: t->n, t->n + 1, ...) */
+    uint32_t node;           /* the event whose fields the row carries */
+    uint32_t gpu_at, ngpu;   /* its GPU events (gpu[gpu_at ..]) in linking order */
+    const char *category;    /* op category (§5, with the §5.2 backward override) */
+    char *name;              /* synthetic rows: "P->kernel (Synthetic Op)"; else NULL */
+    uint8_t has_model;       /* model(n) or sole_bwd(n) */
+    uint8_t has_metrics;     /* perf metrics below are valid */
+    double kernel_us;        /* Kernel Time (µs) */
+    double flops, bytes;     /* bytes NAN when null */
+    char compute_spec[24];
+    char *perf_params;       /* Python dict repr, or NULL */
+} tsql_unified_op;
+
+typedef struct tsql_unified {
+    tsql_unified_op *rows;
+    uint32_t n;
+    uint32_t *gpu;
+} tsql_unified;
+
+/* Built on first call; NULL on OOM. */
+const tsql_unified *tsql_unified_get(tsql_trace *t);
+void tsql_unified_free(tsql_unified *u);
+
+#endif

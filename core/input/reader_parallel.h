@@ -1,0 +1,55 @@
+/*
+ * reader_parallel.h — parsing a plain JSON trace in pieces on several threads.
+ *
+ * The traceEvents array is cut at guessed element starts ("bounds", found by a byte
+ * pattern near evenly spaced offsets). Piece i is parsed from bounds[i] into its own
+ * partial store (own string table, rows numbered from 0) until it reaches a later
+ * bound at an element start of traceEvents, or the end of the document. A guess is
+ * only trusted when the piece before it stops exactly there: that piece's parser
+ * started in a known state, so reaching the bound between two elements of the array
+ * proves the guess. A piece whose start was not proven is discarded and its text is
+ * parsed by the piece before it, which simply runs on (see tsql_load_parallel).
+ * The proven pieces are then appended in file order (tsql_store_append), which gives
+ * the store the serial parse would have built: same rows, uids, string ids, warnings.
+ */
+#ifndef TSQL_READER_PARALLEL_H
+#define TSQL_READER_PARALLEL_H
+
+#include <stdatomic.h>
+#include <sys/stat.h>
+
+#include "store/trace.h"
+
+typedef struct tsql_part {
+    /* in */
+    const char *path;
+    const struct stat *st;      /* the file as first opened: every piece must see it */
+    int index;                  /* starts at bounds[index]; 0 = the document start */
+    const int64_t *bounds;      /* ascending; bounds[0] = 0 */
+    int nbounds;
+    int bare_array;             /* the document is a bare array (known from its first byte) */
+    const tsql_load_opts *opts; /* progress callback: only on the caller's thread, else NULL */
+    size_t mem_limit;
+    atomic_int *abort;          /* set when the load is interrupted: every piece stops */
+    /* out */
+    tsql_trace *t;              /* rows of this piece, in file order */
+    tsql_buf meta;              /* top-level members other than traceEvents it read */
+    tsql_error err;
+    int rc;                     /* 0, or -1 with err set */
+    int end_bound;              /* index of the bound it stopped at, -1 = end of document */
+    int64_t json_bytes;         /* when it reached the end: the size of the JSON text */
+} tsql_part;
+
+/* reader.c: parses one piece. Returns p->rc. */
+int tsql_reader_parse_part(tsql_part *p);
+
+/* reader.c: metadata members (compact JSON members, without the braces) read into t. */
+int tsql_reader_metadata(tsql_trace *t, tsql_buf *meta);
+
+/* reader_parallel.c: loads path in pieces when it pays (a plain file of some size,
+ * opts->threads != 1). Returns 1 when it does not apply (the caller parses serially),
+ * 0 with *out (rows parsed and merged; no tree yet) and meta filled, or -1 with err. */
+int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace **out,
+                       tsql_buf *meta, tsql_error *err);
+
+#endif

@@ -1,0 +1,444 @@
+/*
+ * catalog.c — trace_open(), trace_close(), tracesql_config() and the `traces` table.
+ *
+ *   SELECT trace_open('run.json.gz', 'baseline');   -- -> trace_id
+ *   SELECT * FROM traces;
+ *   SELECT trace_close('baseline');
+ *
+ * trace_open reads files, so it is SQLITE_DIRECTONLY: a view or trigger in an
+ * untrusted database cannot call it.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "input/source.h"
+#include "catalog/catalog.h"
+#include "vtab/table.h"
+
+tsql_catalog *tsql_catalog_new(sqlite3 *db)
+{
+    tsql_catalog *c = sqlite3_malloc(sizeof *c);
+    if (!c) return NULL;
+    memset(c, 0, sizeof *c);
+    c->next_id = 1;
+    c->db = db;
+    return c;
+}
+
+void tsql_entry_ref(tsql_entry *e)
+{
+    e->refs++;
+}
+
+void tsql_entry_unref(tsql_entry *e)
+{
+    if (!e || --e->refs > 0) return;
+    tsql_trace_free(e->trace);
+    sqlite3_free(e->label);
+    sqlite3_free(e);
+}
+
+void tsql_catalog_free(void *p)
+{
+    tsql_catalog *c = p;
+    if (!c) return;
+    for (int i = 0; i < c->nopen; i++) tsql_entry_unref(c->open[i]);
+    sqlite3_free(c->open);
+    sqlite3_free(c);
+}
+
+char *tsql_format_error(const char *path, const tsql_error *err)
+{
+    if (err->offset >= 0)
+        return sqlite3_mprintf("tracesql: %s: %sbyte %lld: %s", path,
+                               err->compressed ? "uncompressed " : "", (long long)err->offset,
+                               err->msg);
+    return sqlite3_mprintf("tracesql: %s: %s", path, err->msg);
+}
+
+/* Interrupt check for long loads. SQLite 3.40 has no sqlite3_is_interrupted(), but a
+ * statement stepped while the connection is interrupted fails with SQLITE_INTERRUPT. */
+static int load_progress(void *ctx, int64_t bytes)
+{
+    (void)bytes;
+    sqlite3 *db = ctx;
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT; /* the parser sees it first */
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_INTERRUPT;
+}
+
+/* Default label: the file name without directories and trace extensions. */
+static char *default_label(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t n = strlen(b);
+    static const char *const ext[] = {".json.gz", ".json.zip", ".json", ".gz", ".zip"};
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+        size_t k = strlen(ext[i]);
+        if (n > k && strcmp(b + n - k, ext[i]) == 0) {
+            n -= k;
+            break;
+        }
+    }
+    return sqlite3_mprintf("%.*s", (int)n, b);
+}
+
+static int add_entry(tsql_catalog *c, tsql_entry *e)
+{
+    if (c->nopen == c->capopen) {
+        int nc = c->capopen ? c->capopen * 2 : 8;
+        tsql_entry **no = sqlite3_realloc64(c->open, (sqlite3_uint64)nc * sizeof *no);
+        if (!no) return SQLITE_NOMEM;
+        c->open = no;
+        c->capopen = nc;
+    }
+    c->open[c->nopen++] = e;
+    return SQLITE_OK;
+}
+
+tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        *pzErr = sqlite3_mprintf("tracesql: %s: cannot open: no such file or not readable", path);
+        return NULL;
+    }
+    int64_t mt = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+    for (int i = 0; i < c->nopen; i++) {
+        tsql_entry *e = c->open[i];
+        if (e->dev == (int64_t)st.st_dev && e->ino == (int64_t)st.st_ino &&
+            e->size == (int64_t)st.st_size && e->mtime_ns == mt) {
+            if (label && strcmp(label, e->label) != 0) {
+                char *nl = sqlite3_mprintf("%s", label);
+                if (!nl) return NULL;
+                sqlite3_free(e->label);
+                e->label = nl;
+            }
+            return e;
+        }
+    }
+    tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = load_progress,
+                           .progress_ctx = c->db};
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load(path, &opts, &err);
+    if (t && load_progress(c->db, t->json_bytes)) {
+        /* interrupted after the last check (tree build): keep nothing */
+        tsql_trace_free(t);
+        t = NULL;
+        tsql_error_set(&err, TSQL_EINTR, -1, "interrupted");
+    }
+    if (!t) {
+        *pzErr = tsql_format_error(path, &err);
+        return NULL;
+    }
+    tsql_entry *e = sqlite3_malloc(sizeof *e);
+    char *lab = label ? sqlite3_mprintf("%s", label) : default_label(path);
+    if (!e || !lab || add_entry(c, e) != SQLITE_OK) {
+        sqlite3_free(e);
+        sqlite3_free(lab);
+        tsql_trace_free(t);
+        *pzErr = sqlite3_mprintf("tracesql: out of memory");
+        return NULL;
+    }
+    e->id = c->next_id++;
+    e->label = lab;
+    e->trace = t;
+    e->refs = 1;
+    e->dev = (int64_t)st.st_dev;
+    e->ino = (int64_t)st.st_ino;
+    e->size = (int64_t)st.st_size;
+    e->mtime_ns = mt;
+    return e;
+}
+
+tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_open, char **pzErr)
+{
+    int type = sqlite3_value_type(spec);
+    if (type == SQLITE_INTEGER) {
+        int64_t id = sqlite3_value_int64(spec);
+        for (int i = 0; i < c->nopen; i++)
+            if (c->open[i]->id == id) {
+                tsql_entry_ref(c->open[i]);
+                return c->open[i];
+            }
+        *pzErr = sqlite3_mprintf("tracesql: no open trace with trace_id %lld (see SELECT * FROM traces)",
+                                 (long long)id);
+        return NULL;
+    }
+    if (type != SQLITE_TEXT) {
+        *pzErr = sqlite3_mprintf("tracesql: a trace is named by its trace_id, label or path");
+        return NULL;
+    }
+    const char *s = (const char *)sqlite3_value_text(spec);
+    tsql_entry *found = NULL;
+    int nfound = 0;
+    for (int i = 0; i < c->nopen; i++)
+        if (strcmp(c->open[i]->label, s) == 0) {
+            found = c->open[i];
+            nfound++;
+        }
+    if (nfound > 1) {
+        *pzErr = sqlite3_mprintf("tracesql: label '%s' names %d open traces; use a trace_id", s, nfound);
+        return NULL;
+    }
+    if (!found)
+        for (int i = 0; i < c->nopen; i++)
+            if (strcmp(c->open[i]->trace->path, s) == 0) found = c->open[i];
+    if (!found && may_open) found = tsql_catalog_open(c, s, NULL, pzErr);
+    if (!found) {
+        if (!*pzErr)
+            *pzErr = sqlite3_mprintf("tracesql: no open trace is labelled or located '%s'", s);
+        return NULL;
+    }
+    tsql_entry_ref(found);
+    return found;
+}
+
+/* trace_open(path [, label]) -> trace_id */
+static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    const char *path = (const char *)sqlite3_value_text(argv[0]);
+    if (!path) {
+        sqlite3_result_error(ctx, "trace_open(path [, label]): path must be text", -1);
+        return;
+    }
+    const char *label = argc > 1 ? (const char *)sqlite3_value_text(argv[1]) : NULL;
+    char *zErr = NULL;
+    tsql_entry *e = tsql_catalog_open(c, path, label, &zErr);
+    if (!e) {
+        sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
+        if (load_progress(c->db, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        sqlite3_free(zErr);
+        return;
+    }
+    sqlite3_result_int64(ctx, e->id);
+}
+
+/* trace_close(trace) -> 1 if it was open */
+static void fn_trace_close(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    char *zErr = NULL;
+    tsql_entry *e = tsql_catalog_resolve(c, argv[0], 0, &zErr);
+    if (!e) {
+        sqlite3_free(zErr);
+        sqlite3_result_int(ctx, 0);
+        return;
+    }
+    for (int i = 0; i < c->nopen; i++)
+        if (c->open[i] == e) {
+            memmove(&c->open[i], &c->open[i + 1], (size_t)(c->nopen - i - 1) * sizeof *c->open);
+            c->nopen--;
+            tsql_entry_unref(e); /* the catalog's reference */
+            break;
+        }
+    tsql_entry_unref(e); /* resolve's reference */
+    sqlite3_result_int(ctx, 1);
+}
+
+/* tracesql_config(key [, value]) -> current value. Keys: memory_limit_mb. */
+static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    const char *key = (const char *)sqlite3_value_text(argv[0]);
+    if (key && strcmp(key, "memory_limit_mb") == 0) {
+        if (argc > 1) {
+            sqlite3_int64 v = sqlite3_value_int64(argv[1]);
+            if (v < 0) {
+                sqlite3_result_error(ctx, "tracesql_config: memory_limit_mb must be >= 0 (0 = none)", -1);
+                return;
+            }
+            c->mem_limit = (size_t)v << 20;
+        }
+        sqlite3_result_int64(ctx, (sqlite3_int64)(c->mem_limit >> 20));
+        return;
+    }
+    sqlite3_result_error(ctx, "tracesql_config: unknown key (known: memory_limit_mb)", -1);
+}
+
+/* ---------- the traces table ---------- */
+
+#define TRACES_COLUMNS(X)                                                               \
+    X(TRACE_ID, "trace_id INTEGER")                                                     \
+    X(LABEL, "label TEXT")                                                              \
+    X(PATH, "path TEXT")                                                                \
+    X(FORMAT, "format TEXT")                                                            \
+    X(BYTES, "bytes INTEGER")                                                           \
+    X(JSON_BYTES, "json_bytes INTEGER")                                                 \
+    X(EVENTS, "events INTEGER")                                                         \
+    X(GPU_EVENTS, "gpu_events INTEGER")                                                 \
+    X(RANK, "rank INTEGER")                                                             \
+    X(WORLD_SIZE, "world_size INTEGER")                                                 \
+    X(DEVICES, "devices INTEGER")                                                       \
+    X(GPU_NAME, "gpu_name TEXT")                                                        \
+    X(BASE_TIME_NS, "base_time_ns INTEGER")                                             \
+    X(LOAD_SECONDS, "load_seconds REAL")                                                \
+    X(MEMORY_BYTES, "memory_bytes INTEGER")                                             \
+    X(WARNINGS, "warnings INTEGER")                                                     \
+    X(LINK_KEY, "link_key TEXT")                                                        \
+    X(TL_COMPATIBLE, "tl_compatible INTEGER")
+
+enum { TRACES_COLUMNS(TSQL_COL_ENUM) METADATA };
+static const char traces_schema[] = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)";
+
+typedef struct traces_cursor {
+    sqlite3_vtab_cursor base;
+    tsql_catalog *c;
+    int i;
+} traces_cursor;
+
+static int traces_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                          sqlite3_vtab **ppVtab, char **pzErr)
+{
+    (void)argc;
+    (void)argv;
+    (void)pzErr;
+    int rc = sqlite3_declare_vtab(db, traces_schema);
+    if (rc != SQLITE_OK) return rc;
+    tsql_vtab *v = sqlite3_malloc(sizeof *v);
+    if (!v) return SQLITE_NOMEM;
+    memset(v, 0, sizeof *v);
+    v->catalog = aux;
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    *ppVtab = &v->base;
+    return SQLITE_OK;
+}
+
+static int traces_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
+{
+    (void)vt;
+    info->estimatedCost = 10;
+    info->estimatedRows = 10;
+    return SQLITE_OK;
+}
+
+static int traces_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
+{
+    traces_cursor *cur = sqlite3_malloc(sizeof *cur);
+    if (!cur) return SQLITE_NOMEM;
+    memset(cur, 0, sizeof *cur);
+    cur->c = ((tsql_vtab *)vt)->catalog;
+    *pp = &cur->base;
+    return SQLITE_OK;
+}
+
+static int traces_close(sqlite3_vtab_cursor *cur)
+{
+    sqlite3_free(cur);
+    return SQLITE_OK;
+}
+
+static int traces_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int argc,
+                         sqlite3_value **argv)
+{
+    (void)idxNum;
+    (void)idxStr;
+    (void)argc;
+    (void)argv;
+    ((traces_cursor *)p)->i = 0;
+    return SQLITE_OK;
+}
+
+static int traces_next(sqlite3_vtab_cursor *p)
+{
+    ((traces_cursor *)p)->i++;
+    return SQLITE_OK;
+}
+
+static int traces_eof(sqlite3_vtab_cursor *p)
+{
+    traces_cursor *cur = (traces_cursor *)p;
+    return cur->i >= cur->c->nopen;
+}
+
+static void result_nullable(sqlite3_context *ctx, int64_t v)
+{
+    if (v == TSQL_NULL) sqlite3_result_null(ctx);
+    else sqlite3_result_int64(ctx, v);
+}
+
+static int traces_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
+{
+    traces_cursor *cur = (traces_cursor *)p;
+    tsql_entry *e = cur->c->open[cur->i];
+    tsql_trace *t = e->trace;
+    static const char *const formats[] = {"json", "gzip", "zip"};
+    switch (col) {
+    case TRACE_ID: sqlite3_result_int64(ctx, e->id); break;
+    case LABEL: sqlite3_result_text(ctx, e->label, -1, SQLITE_TRANSIENT); break;
+    case PATH: sqlite3_result_text(ctx, t->path, -1, SQLITE_TRANSIENT); break;
+    case FORMAT: sqlite3_result_text(ctx, formats[t->format], -1, SQLITE_STATIC); break;
+    case BYTES: sqlite3_result_int64(ctx, t->file_bytes); break;
+    case JSON_BYTES: sqlite3_result_int64(ctx, t->json_bytes); break;
+    case EVENTS: sqlite3_result_int64(ctx, t->n); break;
+    case GPU_EVENTS: sqlite3_result_int64(ctx, t->kernels.n); break;
+    case RANK: result_nullable(ctx, t->rank); break;
+    case WORLD_SIZE: result_nullable(ctx, t->world_size); break;
+    case DEVICES: result_nullable(ctx, t->devices); break;
+    case GPU_NAME:
+        if (t->gpu_name) sqlite3_result_text(ctx, t->gpu_name, -1, SQLITE_TRANSIENT);
+        break;
+    case BASE_TIME_NS: result_nullable(ctx, t->base_time_ns); break;
+    case LOAD_SECONDS: sqlite3_result_double(ctx, t->load_seconds); break;
+    case MEMORY_BYTES: sqlite3_result_int64(ctx, (sqlite3_int64)t->mem_used); break;
+    case WARNINGS: sqlite3_result_int64(ctx, (sqlite3_int64)t->warnings_total); break;
+    case LINK_KEY:
+        sqlite3_result_text(ctx, t->link_key_is_external ? "External id" : "correlation", -1,
+                            SQLITE_STATIC);
+        break;
+    case TL_COMPATIBLE: sqlite3_result_int(ctx, !t->bare_array && !t->old_spelling); break;
+    case METADATA: sqlite3_result_text(ctx, t->metadata, -1, SQLITE_TRANSIENT); break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+static int traces_rowid(sqlite3_vtab_cursor *p, sqlite3_int64 *rowid)
+{
+    traces_cursor *cur = (traces_cursor *)p;
+    *rowid = cur->c->open[cur->i]->id;
+    return SQLITE_OK;
+}
+
+static sqlite3_module traces_module = {
+    .xConnect = traces_connect,
+    .xBestIndex = traces_best_index,
+    .xDisconnect = tsql_vtab_disconnect,
+    .xOpen = traces_open,
+    .xClose = traces_close,
+    .xFilter = traces_filter,
+    .xNext = traces_next,
+    .xEof = traces_eof,
+    .xColumn = traces_column,
+    .xRowid = traces_rowid,
+};
+
+int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
+{
+    int rc = sqlite3_create_function_v2(db, "trace_open", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                        fn_trace_open, NULL, NULL, tsql_catalog_free);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_create_function(db, "trace_open", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                 fn_trace_open, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "trace_close", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                     fn_trace_close, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "tracesql_config", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                     fn_config, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "tracesql_config", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                     fn_config, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "traces", &traces_module, c);
+    return rc;
+}

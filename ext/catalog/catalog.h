@@ -1,0 +1,71 @@
+/*
+ * catalog.h — the traces open on one database connection.
+ *
+ * Each connection that loads tracesql gets one catalog. A trace is parsed once by
+ * trace_open() (or on first use of a path in a table-valued function) and shared by
+ * every query until trace_close(). Cursors hold a reference, so closing a trace while
+ * a query still reads it is safe: memory is released when the last reader is done.
+ */
+#ifndef TSQL_CATALOG_H
+#define TSQL_CATALOG_H
+
+#include <sqlite3ext.h>
+#include <stdint.h>
+
+#include "store/trace.h"
+
+typedef struct tsql_entry {
+    int64_t id;             /* trace_id, stable for the connection's life */
+    char *label;
+    tsql_trace *trace;
+    int refs;               /* catalog (1 while open) + open cursors */
+    int64_t dev, ino, size, mtime_ns; /* identity of the file when it was loaded */
+} tsql_entry;
+
+typedef struct tsql_catalog {
+    char *init_error;       /* a registration step's own message (sqlite3_malloc'd) */
+    tsql_entry **open;      /* open traces, in trace_id order */
+    int nopen, capopen;
+    int64_t next_id;
+    size_t mem_limit;       /* per-trace memory ceiling in bytes, 0 = none */
+    sqlite3 *db;
+} tsql_catalog;
+
+tsql_catalog *tsql_catalog_new(sqlite3 *db);
+void tsql_catalog_free(void *catalog);
+
+/* Takes a reference / drops one (frees the trace when the last one goes). */
+void tsql_entry_ref(tsql_entry *e);
+void tsql_entry_unref(tsql_entry *e);
+
+/* Finds an open trace by id (integer value), label or path (text value). With
+ * may_open, a path that is not open yet is loaded. Returns a referenced entry or NULL
+ * with *pzErr set (sqlite3_malloc'd). */
+tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_open, char **pzErr);
+
+/* Opens (or finds, if unchanged) path. Returns the entry (not referenced) or NULL. */
+tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr);
+
+/* Formats a core error as "tracesql: <path>: byte N: msg". sqlite3_malloc'd. */
+char *tsql_format_error(const char *path, const tsql_error *err);
+
+int tsql_register_catalog(sqlite3 *db, tsql_catalog *c);
+int tsql_register_events(sqlite3 *db, tsql_catalog *c);
+int tsql_register_kernels(sqlite3 *db, tsql_catalog *c);
+int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c);
+int tsql_register_warnings(sqlite3 *db, tsql_catalog *c);
+int tsql_register_export(sqlite3 *db, tsql_catalog *c);
+int tsql_register_timeline(sqlite3 *db, tsql_catalog *c);
+int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c);
+int tsql_register_ops_summary(sqlite3 *db, tsql_catalog *c);
+int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c);
+int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c);
+int tsql_register_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_views(sqlite3 *db, tsql_catalog *c);
+int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
+int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_collectives(sqlite3 *db, tsql_catalog *c);
+
+#endif

@@ -1,0 +1,280 @@
+/*
+ * export.c — trace_export(trace, 'file.db' [, 'replace']): one trace as a plain SQLite
+ * database that any SQLite (no extension) or BI tool can open.
+ *
+ *   SELECT trace_export('run.json.gz', 'run.db');          -- -> rows written
+ *   SELECT trace_export(1, 'run.db', 'replace');            -- overwrite an existing file
+ *
+ * Written:
+ *   - plain tables traces, events, kernels, tree_edges, trace_warnings with the columns
+ *     and declared types of the virtual tables (the hidden `trace` column left out),
+ *     holding the rows of that trace;
+ *   - for every TEMP view of the connection (the views of the sql/ directory, and any the user
+ *     made) that has a trace_id column, a plain table of the same name holding that
+ *     view's rows for the trace; views without trace_id are not exported;
+ *   - indexes on trace_id, (trace_id, uid) and (trace_id, parent_uid) where those
+ *     columns exist.
+ * The file is written under a temporary name next to it and renamed into place only
+ * when complete, so a failed export leaves no half-written database. An existing
+ * non-empty file is refused unless the third argument is 'replace'.
+ *
+ * It writes files, so it is registered SQLITE_DIRECTONLY: a view or trigger in a
+ * database someone else wrote cannot call it.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
+
+static const char *const export_tables[] = {"traces", "events", "kernels", "tree_edges",
+                                            "trace_warnings"};
+
+typedef struct exporter {
+    sqlite3 *src;        /* the user's connection (virtual tables, temp views) */
+    sqlite3 *dst;        /* the file being written */
+    int64_t trace_id;
+    int64_t rows;
+    char *err;           /* sqlite3_malloc'd message, set once */
+} exporter;
+
+static void set_err(exporter *x, char *msg)
+{
+    if (!x->err) x->err = msg;
+    else sqlite3_free(msg);
+}
+
+/* Runs sql on the destination. Returns SQLITE_OK or an error (x->err set). */
+static int dst_exec(exporter *x, const char *sql)
+{
+    char *e = NULL;
+    int rc = sqlite3_exec(x->dst, sql, NULL, NULL, &e);
+    if (rc != SQLITE_OK) set_err(x, sqlite3_mprintf("writing: %s", e ? e : sqlite3_errstr(rc)));
+    sqlite3_free(e);
+    return rc;
+}
+
+/* Copies the rows of `schema.name` with trace_id = x->trace_id into a new plain table
+ * `name` of the destination, with the source's non-hidden columns and declared types.
+ * has_trace_id is set to 0 (and nothing is copied) when the source has no trace_id
+ * column. Returns SQLITE_OK or an error (x->err set). */
+static int copy_table(exporter *x, const char *schema, const char *name, int *has_trace_id)
+{
+    sqlite3_str *create = sqlite3_str_new(NULL);
+    sqlite3_str *cols = sqlite3_str_new(NULL);
+    sqlite3_str *marks = sqlite3_str_new(NULL);
+    sqlite3_stmt *info = NULL, *sel = NULL, *ins = NULL;
+    char *create_sql = NULL, *cols_sql = NULL, *marks_sql = NULL, *q = NULL;
+    int ncols = 0, rc;
+    int has_uid = 0, has_parent = 0;
+    *has_trace_id = 0;
+    q = sqlite3_mprintf("SELECT name, type FROM pragma_table_xinfo(%Q, %Q) WHERE hidden = 0 ORDER BY cid",
+                        name, schema);
+    rc = q ? sqlite3_prepare_v2(x->src, q, -1, &info, NULL) : SQLITE_NOMEM;
+    if (rc != SQLITE_OK) goto src_fail;
+    sqlite3_str_appendf(create, "CREATE TABLE \"%w\"(", name);
+    while ((rc = sqlite3_step(info)) == SQLITE_ROW) {
+        const char *cn = (const char *)sqlite3_column_text(info, 0);
+        const char *ct = (const char *)sqlite3_column_text(info, 1);
+        if (!cn) continue;
+        if (!strcmp(cn, "trace_id")) *has_trace_id = 1;
+        if (!strcmp(cn, "uid")) has_uid = 1;
+        if (!strcmp(cn, "parent_uid")) has_parent = 1;
+        sqlite3_str_appendf(create, "%s\"%w\"%s%s", ncols ? ", " : "", cn, ct && *ct ? " " : "",
+                            ct ? ct : "");
+        sqlite3_str_appendf(cols, "%s\"%w\"", ncols ? ", " : "", cn);
+        sqlite3_str_appendf(marks, "%s?", ncols ? ", " : "");
+        ncols++;
+    }
+    if (rc != SQLITE_DONE) goto src_fail;
+    rc = SQLITE_OK;
+    sqlite3_str_appendall(create, ")");
+    create_sql = sqlite3_str_finish(create);
+    cols_sql = sqlite3_str_finish(cols);
+    marks_sql = sqlite3_str_finish(marks);
+    create = cols = marks = NULL;
+    if (!create_sql || !cols_sql || !marks_sql) {
+        rc = SQLITE_NOMEM;
+        set_err(x, sqlite3_mprintf("out of memory"));
+        goto out;
+    }
+    if (!*has_trace_id || ncols == 0) goto out;
+
+    if ((rc = dst_exec(x, create_sql)) != SQLITE_OK) goto out;
+    sqlite3_free(q);
+    q = sqlite3_mprintf("SELECT %s FROM \"%w\".\"%w\" WHERE trace_id = ?1", cols_sql, schema, name);
+    rc = q ? sqlite3_prepare_v2(x->src, q, -1, &sel, NULL) : SQLITE_NOMEM;
+    if (rc != SQLITE_OK) goto src_fail;
+    sqlite3_bind_int64(sel, 1, x->trace_id);
+    sqlite3_free(q);
+    q = sqlite3_mprintf("INSERT INTO \"%w\"(%s) VALUES (%s)", name, cols_sql, marks_sql);
+    rc = q ? sqlite3_prepare_v2(x->dst, q, -1, &ins, NULL) : SQLITE_NOMEM;
+    if (rc != SQLITE_OK) {
+        set_err(x, sqlite3_mprintf("writing %s: %s", name, sqlite3_errmsg(x->dst)));
+        goto out;
+    }
+    while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+        for (int i = 0; i < ncols; i++) sqlite3_bind_value(ins, i + 1, sqlite3_column_value(sel, i));
+        if (sqlite3_step(ins) != SQLITE_DONE) {
+            rc = sqlite3_errcode(x->dst);
+            set_err(x, sqlite3_mprintf("writing %s: %s", name, sqlite3_errmsg(x->dst)));
+            goto out;
+        }
+        sqlite3_reset(ins);
+        x->rows++;
+    }
+    if (rc != SQLITE_DONE) goto src_fail;
+    rc = SQLITE_OK;
+    /* indexes for the joins BI tools make */
+    sqlite3_free(q);
+    q = sqlite3_mprintf("CREATE INDEX \"%w_trace\" ON \"%w\"(trace_id%s%s)", name, name,
+                        has_uid ? ", uid" : "", !has_uid && has_parent ? ", parent_uid" : "");
+    if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
+    if (has_uid && has_parent) {
+        sqlite3_free(q);
+        q = sqlite3_mprintf("CREATE INDEX \"%w_parent\" ON \"%w\"(trace_id, parent_uid)", name, name);
+        if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
+    }
+    goto out;
+src_fail:
+    if (rc == SQLITE_OK || rc == SQLITE_ROW) rc = SQLITE_ERROR;
+    set_err(x, sqlite3_mprintf("reading %s: %s", name, sqlite3_errmsg(x->src)));
+out:
+    if (create) sqlite3_free(sqlite3_str_finish(create));
+    if (cols) sqlite3_free(sqlite3_str_finish(cols));
+    if (marks) sqlite3_free(sqlite3_str_finish(marks));
+    sqlite3_finalize(info);
+    sqlite3_finalize(sel);
+    sqlite3_finalize(ins);
+    sqlite3_free(create_sql);
+    sqlite3_free(cols_sql);
+    sqlite3_free(marks_sql);
+    sqlite3_free(q);
+    return rc;
+}
+
+/* Writes everything into x->dst. Returns SQLITE_OK or an error (x->err set). */
+static int export_all(exporter *x)
+{
+    int rc = dst_exec(x, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN");
+    int has;
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof export_tables / sizeof *export_tables; i++)
+        rc = copy_table(x, "main", export_tables[i], &has);
+    if (rc != SQLITE_OK) return rc;
+    /* the temp views, in creation order; a view's name never clashes with the tables
+     * above (they are eponymous virtual tables of the same connection) */
+    sqlite3_stmt *views = NULL;
+    rc = sqlite3_prepare_v2(x->src,
+                            "SELECT name FROM sqlite_temp_master WHERE type = 'view' ORDER BY rowid",
+                            -1, &views, NULL);
+    if (rc != SQLITE_OK) {
+        set_err(x, sqlite3_mprintf("listing views: %s", sqlite3_errmsg(x->src)));
+        return rc;
+    }
+    /* names first: copying runs other statements on the connection */
+    sqlite3_str *names = sqlite3_str_new(NULL);
+    int n = 0;
+    while ((rc = sqlite3_step(views)) == SQLITE_ROW) {
+        sqlite3_str_appendall(names, (const char *)sqlite3_column_text(views, 0));
+        sqlite3_str_appendchar(names, 1, 0);
+        n++;
+    }
+    sqlite3_finalize(views);
+    int len = sqlite3_str_length(names);
+    char *all = sqlite3_str_finish(names);
+    if (rc != SQLITE_DONE || (len && !all)) {
+        sqlite3_free(all);
+        set_err(x, sqlite3_mprintf("listing views: %s", sqlite3_errmsg(x->src)));
+        return SQLITE_ERROR;
+    }
+    rc = SQLITE_OK;
+    const char *p = all;
+    for (int i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = copy_table(x, "temp", p, &has);
+        p += strlen(p) + 1;
+    }
+    sqlite3_free(all);
+    if (rc == SQLITE_OK) rc = dst_exec(x, "COMMIT");
+    return rc;
+}
+
+/* trace_export(trace, path [, 'replace']) -> rows written */
+static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    const char *path = (const char *)sqlite3_value_text(argv[1]);
+    if (!path || !*path) {
+        sqlite3_result_error(ctx, "trace_export(trace, path [, 'replace']): path must be text", -1);
+        return;
+    }
+    int replace = 0;
+    if (argc > 2) {
+        const char *mode = (const char *)sqlite3_value_text(argv[2]);
+        if (!mode || strcmp(mode, "replace") != 0) {
+            sqlite3_result_error(ctx, "trace_export: the third argument can only be 'replace'", -1);
+            return;
+        }
+        replace = 1;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !replace && (st.st_size > 0 || !S_ISREG(st.st_mode))) {
+        char *m = sqlite3_mprintf("tracesql: %s: file exists and is not empty; pass 'replace' as "
+                                  "the third argument to overwrite it", path);
+        sqlite3_result_error(ctx, m ? m : "tracesql: file exists", -1);
+        sqlite3_free(m);
+        return;
+    }
+    char *zErr = NULL;
+    tsql_entry *e = tsql_catalog_resolve(c, argv[0], 1, &zErr);
+    if (!e) {
+        sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
+        sqlite3_free(zErr);
+        return;
+    }
+    exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id};
+    char *tmp = sqlite3_mprintf("%s.tsql-tmp", path);
+    int rc = SQLITE_NOMEM;
+    if (tmp) {
+        unlink(tmp); /* a leftover from an export that was killed */
+        rc = sqlite3_open_v2(tmp, &x.dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+        if (rc != SQLITE_OK)
+            set_err(&x, sqlite3_mprintf("cannot create: %s", x.dst ? sqlite3_errmsg(x.dst) : "out of memory"));
+        else
+            rc = export_all(&x);
+        if (sqlite3_close(x.dst) != SQLITE_OK && rc == SQLITE_OK) {
+            rc = SQLITE_ERROR;
+            set_err(&x, sqlite3_mprintf("closing the new file failed"));
+        }
+        if (rc == SQLITE_OK && rename(tmp, path) != 0) {
+            rc = SQLITE_ERROR;
+            set_err(&x, sqlite3_mprintf("cannot rename %s into place: %s", tmp, strerror(errno)));
+        }
+        if (rc != SQLITE_OK) unlink(tmp);
+    }
+    tsql_entry_unref(e);
+    if (rc == SQLITE_OK) {
+        sqlite3_result_int64(ctx, x.rows);
+    } else {
+        char *m = sqlite3_mprintf("tracesql: %s: export failed: %s", path, x.err ? x.err : "out of memory");
+        sqlite3_result_error(ctx, m ? m : "tracesql: export failed", -1);
+        sqlite3_free(m);
+        if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+    }
+    sqlite3_free(x.err);
+    sqlite3_free(tmp);
+}
+
+int tsql_register_export(sqlite3 *db, tsql_catalog *c)
+{
+    int rc = sqlite3_create_function(db, "trace_export", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                     fn_trace_export, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "trace_export", 3, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+                                     fn_trace_export, NULL, NULL);
+    return rc;
+}

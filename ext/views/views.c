@@ -1,0 +1,34 @@
+/*
+ * views.c — creates the views of the .sql files of sql/ (embedded at build time by sql/embed.awk)
+ * in the connection's temp schema, in file-name order.
+ *
+ * Views are TEMP so that loading the extension never writes to the user's database
+ * file; trace_export writes its own copies into the exported file.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include "catalog/catalog.h"
+
+struct tsql_sql_file { const char *name; const char *text; };
+extern const struct tsql_sql_file tsql_sql_files[];
+
+int tsql_register_views(sqlite3 *db, tsql_catalog *c)
+{
+    /* all or nothing: a failing file leaves no view behind */
+    int rc = sqlite3_exec(db, "SAVEPOINT tracesql_views", NULL, NULL, NULL);
+    for (const struct tsql_sql_file *f = tsql_sql_files; rc == SQLITE_OK && f->name; f++) {
+        char *err = NULL;
+        rc = sqlite3_exec(db, f->text, NULL, NULL, &err);
+        if (rc != SQLITE_OK) {
+            /* keep the message (the caller reads sqlite3_errmsg) and name the file */
+            char *msg = sqlite3_mprintf("%s: %s", f->name, err ? err : sqlite3_errstr(rc));
+            sqlite3_free(err);
+            sqlite3_exec(db, "ROLLBACK TO tracesql_views; RELEASE tracesql_views", NULL, NULL, NULL);
+            c->init_error = msg;
+            return rc;
+        }
+    }
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "RELEASE tracesql_views", NULL, NULL, NULL);
+    return rc;
+}

@@ -1,0 +1,155 @@
+/*
+ * vtab_perf_ops.c — the `perf_ops` table: one row per op instance with a perf model
+ * and direction, the rows behind the perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ...;
+ * reference-semantics §6.8): kernel time of the op's GPU work, FLOPs, bytes, the
+ * derived throughput metrics (§7.1) and the model's parameters.
+ *
+ *   SELECT name, gflops, kernel_time_us, tflops_s FROM perf_ops(1) WHERE sheet = 'GEMM';
+ *
+ * Summaries per sheet are the views of sql/40_perf_sheets.sql. Units: docs/schema.md.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/attribution.h"
+#include "analysis/perf_ops.h"
+#include "vtab/table.h"
+
+#define PERF_COLUMNS(X)                                                                 \
+    X(P_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(P_ROW, "row INTEGER")                                                             \
+    X(P_UID, "uid INTEGER")                                                             \
+    X(P_SHEET, "sheet TEXT")                                                            \
+    X(P_DIRECTION, "direction TEXT")                                                    \
+    X(P_APPENDED, "appended INTEGER")                                                   \
+    X(P_NAME, "name TEXT")                                                              \
+    X(P_CAT, "cat TEXT")                                                                \
+    X(P_PID, "pid")                                                                     \
+    X(P_TID, "tid")                                                                     \
+    X(P_TS, "ts REAL")                                                                  \
+    X(P_DUR, "dur REAL")                                                                \
+    X(P_PROCESS_NAME, "process_name TEXT")                                              \
+    X(P_PROCESS_LABEL, "process_label TEXT")                                            \
+    X(P_THREAD_NAME, "thread_name TEXT")                                                \
+    X(P_EXTERNAL_ID, "external_id INTEGER")                                             \
+    X(P_INPUT_DIMS, "input_dims TEXT")                                                  \
+    X(P_INPUT_TYPE, "input_type TEXT")                                                  \
+    X(P_INPUT_STRIDES, "input_strides TEXT")                                            \
+    X(P_CONCRETE_INPUTS, "concrete_inputs TEXT")                                        \
+    X(P_GFLOPS, "gflops REAL")                                                          \
+    X(P_KERNEL_TIME, "kernel_time_us REAL")                                             \
+    X(P_TFLOPS_S, "tflops_s REAL")                                                      \
+    X(P_DATA_MOVED, "data_moved_mb REAL")                                               \
+    X(P_FLOPS_PER_BYTE, "flops_per_byte REAL")                                          \
+    X(P_TB_S, "tb_s REAL")                                                              \
+    X(P_COMPUTE_SPEC, "compute_spec TEXT")                                              \
+    X(P_FLOPS, "flops REAL")                                                            \
+    X(P_BYTES, "bytes REAL")                                                            \
+    X(P_PARAMS, "params TEXT")                                                          \
+    X(P_KERNEL_DETAILS, "kernel_details TEXT")                                          \
+    X(P_NUM_KERNELS, "num_kernels INTEGER")
+
+enum { PERF_COLUMNS(TSQL_COL_ENUM) P_TRACE };
+
+static int perf_prepare(tsql_trace *t)
+{
+    return tsql_attrib_get(t) && tsql_perf_ops_get(t) ? 0 : -1;
+}
+
+static uint32_t perf_nrows(const tsql_trace *t)
+{
+    return t->perf_ops ? t->perf_ops->n : 0;
+}
+
+static uint32_t perf_row_of_uid(const tsql_trace *t, uint32_t uid)
+{
+    (void)t;
+    (void)uid;
+    return UINT32_MAX;
+}
+
+static void result_real(sqlite3_context *ctx, double x)
+{
+    if (!isnan(x)) sqlite3_result_double(ctx, x);
+}
+
+
+static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    tsql_trace *t = cur->e->trace;
+    const tsql_perf_ops *p = t->perf_ops;
+    const tsql_perf_op *r = &p->rows[cur->row];
+    const tsql_perf_result *res = &p->results[r->result];
+    uint32_t u = r->uid;
+    tsql_perf_metrics m;
+    if (col >= P_GFLOPS && col <= P_TB_S)
+        tsql_perf_derive(res->perf.flops, res->perf.has_bytes ? res->perf.bytes : NAN, r->kernel_us, &m);
+    switch (col) {
+    case P_ROW: sqlite3_result_int64(ctx, cur->row); break;
+    case P_UID: sqlite3_result_int64(ctx, u); break;
+    case P_SHEET: sqlite3_result_text(ctx, p->sheets[r->sheet], -1, SQLITE_STATIC); break;
+    case P_DIRECTION: sqlite3_result_text(ctx, r->bwd ? "bwd" : "fwd", -1, SQLITE_STATIC); break;
+    case P_APPENDED: sqlite3_result_int(ctx, r->appended); break;
+    case P_NAME: tsql_result_str(ctx, t, t->name[u]); break;
+    case P_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
+    case P_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
+    case P_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
+    case P_TS:
+        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
+        break;
+    case P_DUR:
+        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
+        break;
+    case P_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case P_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case P_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
+    case P_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
+    case P_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
+    case P_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
+    case P_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
+    case P_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
+    case P_GFLOPS: result_real(ctx, m.gflops); break;
+    case P_KERNEL_TIME: sqlite3_result_double(ctx, r->kernel_us); break;
+    case P_TFLOPS_S: result_real(ctx, m.tflops_s); break;
+    case P_DATA_MOVED: result_real(ctx, m.data_moved_mb); break;
+    case P_FLOPS_PER_BYTE: result_real(ctx, m.flops_per_byte); break;
+    case P_TB_S: result_real(ctx, m.tb_s); break;
+    case P_COMPUTE_SPEC: sqlite3_result_text(ctx, res->perf.compute_spec, -1, SQLITE_STATIC); break;
+    case P_FLOPS: sqlite3_result_double(ctx, res->perf.flops); break;
+    case P_BYTES:
+        if (res->perf.has_bytes) result_real(ctx, res->perf.bytes);
+        break;
+    case P_PARAMS:
+        if (res->params_json) sqlite3_result_text(ctx, res->params_json, -1, SQLITE_STATIC);
+        break;
+    case P_KERNEL_DETAILS:
+        if (tsql_kernel_details_json(t, p->gpu + r->gpu_at, r->ngpu, 1, &cur->buf)) return SQLITE_NOMEM;
+        sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
+        break;
+    case P_NUM_KERNELS: sqlite3_result_int64(ctx, r->ngpu); break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+static const tsql_table perf_table = {
+    .schema = "CREATE TABLE x(" PERF_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
+    .col_trace = P_TRACE,
+    .col_trace_id = P_TRACE_ID,
+    .col_uid = -1,
+    .col_parent = -1,
+    .col_corr = -1,
+    .nrows = perf_nrows,
+    .row_of_uid = perf_row_of_uid,
+    .column = perf_column,
+    .prepare = perf_prepare,
+};
+
+int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c)
+{
+    return tsql_register_table(db, "perf_ops", &perf_table, c);
+}

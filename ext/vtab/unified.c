@@ -1,0 +1,149 @@
+/*
+ * vtab_unified.c — the `unified_ops` table: the op instances of TraceLens's
+ * unified_perf_summary (reference-semantics §6.7), in its collection order: the highest
+ * op with a perf model on each path to GPU work, leaf launchers elsewhere, and
+ * synthetic "op->kernel (Synthetic Op)" rows for GPU work no collected op covers.
+ *
+ *   SELECT name, op_category, kernel_time_us, tflops_s FROM unified_ops(1);
+ *
+ * The summary is the view unified_perf_summary (sql/41_unified_perf_summary.sql).
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/attribution.h"
+#include "analysis/unified.h"
+#include "vtab/table.h"
+
+#define UNIFIED_COLUMNS(X)                                                              \
+    X(U_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(U_ROW, "row INTEGER")                                                             \
+    X(U_UID, "uid INTEGER")                                                             \
+    X(U_NODE_UID, "node_uid INTEGER")                                                   \
+    X(U_SYNTHETIC, "synthetic INTEGER")                                                 \
+    X(U_NAME, "name TEXT")                                                              \
+    X(U_OP_CATEGORY, "op_category TEXT")                                                \
+    X(U_PID, "pid")                                                                     \
+    X(U_TID, "tid")                                                                     \
+    X(U_PROCESS_NAME, "process_name TEXT")                                              \
+    X(U_PROCESS_LABEL, "process_label TEXT")                                            \
+    X(U_THREAD_NAME, "thread_name TEXT")                                                \
+    X(U_EXTERNAL_ID, "external_id INTEGER")                                             \
+    X(U_INPUT_DIMS, "input_dims TEXT")                                                  \
+    X(U_INPUT_TYPE, "input_type TEXT")                                                  \
+    X(U_INPUT_STRIDES, "input_strides TEXT")                                            \
+    X(U_CONCRETE_INPUTS, "concrete_inputs TEXT")                                        \
+    X(U_DURATION, "duration_us REAL")                                                   \
+    X(U_HAS_MODEL, "has_perf_model INTEGER")                                            \
+    X(U_GFLOPS, "gflops REAL")                                                          \
+    X(U_KERNEL_TIME, "kernel_time_us REAL")                                             \
+    X(U_TFLOPS_S, "tflops_s REAL")                                                      \
+    X(U_DATA_MOVED, "data_moved_mb REAL")                                               \
+    X(U_FLOPS_PER_BYTE, "flops_per_byte REAL")                                          \
+    X(U_TB_S, "tb_s REAL")                                                              \
+    X(U_COMPUTE_SPEC, "compute_spec TEXT")                                              \
+    X(U_PERF_PARAMS, "perf_params TEXT")                                                \
+    X(U_KERNEL_DETAILS, "kernel_details TEXT")
+
+enum { UNIFIED_COLUMNS(TSQL_COL_ENUM) U_TRACE };
+
+static int unified_prepare(tsql_trace *t)
+{
+    return tsql_unified_get(t) ? 0 : -1;
+}
+
+static uint32_t unified_nrows(const tsql_trace *t)
+{
+    return t->unified ? t->unified->n : 0;
+}
+
+static uint32_t unified_row_of_uid(const tsql_trace *t, uint32_t uid)
+{
+    (void)t;
+    (void)uid;
+    return UINT32_MAX;
+}
+
+static void result_real(sqlite3_context *ctx, double x)
+{
+    if (!isnan(x)) sqlite3_result_double(ctx, x);
+}
+
+
+static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    tsql_trace *t = cur->e->trace;
+    const tsql_unified *U = t->unified;
+    const tsql_unified_op *o = &U->rows[cur->row];
+    uint32_t u = o->node;
+    tsql_perf_metrics m = {NAN, NAN, NAN, NAN, NAN};
+    if (o->has_metrics) tsql_perf_derive(o->flops, o->bytes, o->kernel_us, &m);
+    switch (col) {
+    case U_ROW: sqlite3_result_int64(ctx, cur->row); break;
+    case U_UID: sqlite3_result_int64(ctx, o->uid); break;
+    case U_NODE_UID: sqlite3_result_int64(ctx, u); break;
+    case U_SYNTHETIC: sqlite3_result_int(ctx, o->name != NULL); break;
+    case U_NAME:
+        if (o->name) sqlite3_result_text(ctx, o->name, -1, SQLITE_STATIC);
+        else tsql_result_str(ctx, t, t->name[u]);
+        break;
+    case U_OP_CATEGORY:
+        if (o->category) sqlite3_result_text(ctx, o->category, -1, SQLITE_STATIC);
+        break;
+    case U_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
+    case U_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
+    case U_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case U_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case U_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
+    case U_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
+    case U_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
+    case U_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
+    case U_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
+    case U_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
+    case U_DURATION:
+        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
+        break;
+    case U_HAS_MODEL: sqlite3_result_int(ctx, o->has_model); break;
+    case U_GFLOPS: result_real(ctx, m.gflops); break;
+    case U_KERNEL_TIME: sqlite3_result_double(ctx, o->kernel_us); break;
+    case U_TFLOPS_S: result_real(ctx, m.tflops_s); break;
+    case U_DATA_MOVED: result_real(ctx, m.data_moved_mb); break;
+    case U_FLOPS_PER_BYTE: result_real(ctx, m.flops_per_byte); break;
+    case U_TB_S: result_real(ctx, m.tb_s); break;
+    case U_COMPUTE_SPEC:
+        if (o->has_metrics) sqlite3_result_text(ctx, o->compute_spec, -1, SQLITE_TRANSIENT);
+        break;
+    case U_PERF_PARAMS:
+        if (o->perf_params) sqlite3_result_text(ctx, o->perf_params, -1, SQLITE_STATIC);
+        break;
+    case U_KERNEL_DETAILS:
+        if (!o->ngpu) break;
+        if (tsql_kernel_details_json(t, U->gpu + o->gpu_at, o->ngpu, 1, &cur->buf)) return SQLITE_NOMEM;
+        sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
+        break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+static const tsql_table unified_table = {
+    .schema = "CREATE TABLE x(" UNIFIED_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
+    .col_trace = U_TRACE,
+    .col_trace_id = U_TRACE_ID,
+    .col_uid = -1,
+    .col_parent = -1,
+    .col_corr = -1,
+    .nrows = unified_nrows,
+    .row_of_uid = unified_row_of_uid,
+    .column = unified_column,
+    .prepare = unified_prepare,
+};
+
+int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c)
+{
+    return tsql_register_table(db, "unified_ops", &unified_table, c);
+}

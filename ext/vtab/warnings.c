@@ -1,0 +1,93 @@
+/*
+ * vtab_warnings.c — the `trace_warnings` table: the recoveries made while loading.
+ *
+ *   SELECT code, count(*) FROM trace_warnings('run.json.gz') GROUP BY code;
+ *
+ * One row per warning the core recorded (core/store.c tsql_trace_warn), in the order
+ * they were found: seq counts from 0 per trace. The core keeps the first 1000 of a
+ * trace (traces.warnings counts them all). Messages are written "code: text" by the
+ * core; code is that stable short word (ts_string, dur_negative, flow_unpaired, ...;
+ * docs/schema.md lists them) and message the text after it.
+ * byte_offset is where the event starts in the (uncompressed) JSON text, NULL for
+ * warnings found after reading (tree building: use uid); uid is NULL when the warning
+ * is about the whole file.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <string.h>
+
+#include "vtab/table.h"
+
+#define WARN_COLUMNS(X)                                                                 \
+    X(TW_TRACE_ID, "trace_id INTEGER")                                                  \
+    X(TW_SEQ, "seq INTEGER")                                                            \
+    X(TW_OFFSET, "byte_offset INTEGER")                                                 \
+    X(TW_UID, "uid INTEGER")                                                            \
+    X(TW_CODE, "code TEXT")                                                             \
+    X(TW_MESSAGE, "message TEXT")
+
+enum { WARN_COLUMNS(TSQL_COL_ENUM) TW_TRACE };
+
+static uint32_t warn_nrows(const tsql_trace *t)
+{
+    return t->nwarnings;
+}
+
+static uint32_t warn_row_of_uid(const tsql_trace *t, uint32_t uid)
+{
+    (void)t;
+    (void)uid;
+    return UINT32_MAX; /* no uid index: uid constraints are checked by SQLite */
+}
+
+/* Length of the "code" prefix of msg (lowercase letters, digits, '_', then ": "),
+ * or 0 when the message has none. */
+static size_t code_len(const char *msg)
+{
+    size_t n = 0;
+    while ((msg[n] >= 'a' && msg[n] <= 'z') || (msg[n] >= '0' && msg[n] <= '9') || msg[n] == '_')
+        n++;
+    return n > 0 && msg[n] == ':' && msg[n + 1] == ' ' ? n : 0;
+}
+
+static int warn_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    const tsql_warning *w = &cur->e->trace->warnings[cur->row];
+    size_t k = code_len(w->msg);
+    switch (col) {
+    case TW_SEQ: sqlite3_result_int64(ctx, cur->row); break;
+    case TW_OFFSET:
+        if (w->offset >= 0) sqlite3_result_int64(ctx, w->offset);
+        break;
+    case TW_UID:
+        if (w->uid >= 0) sqlite3_result_int64(ctx, w->uid);
+        break;
+    case TW_CODE:
+        if (k) sqlite3_result_text(ctx, w->msg, (int)k, SQLITE_TRANSIENT);
+        else sqlite3_result_text(ctx, "other", -1, SQLITE_STATIC);
+        break;
+    case TW_MESSAGE:
+        sqlite3_result_text(ctx, w->msg + (k ? k + 2 : 0), -1, SQLITE_TRANSIENT);
+        break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+static const tsql_table warn_table = {
+    .schema = "CREATE TABLE x(" WARN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
+    .col_trace = TW_TRACE,
+    .col_trace_id = TW_TRACE_ID,
+    .col_uid = -1,
+    .col_parent = -1,
+    .col_corr = -1,
+    .nrows = warn_nrows,
+    .row_of_uid = warn_row_of_uid,
+    .column = warn_column,
+};
+
+int tsql_register_warnings(sqlite3 *db, tsql_catalog *c)
+{
+    return tsql_register_table(db, "trace_warnings", &warn_table, c);
+}
