@@ -10,6 +10,7 @@
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
 #include "store/store.h"
+#include "util/sort.h"
 #include "util/u32vec.h"
 #include "util/u64map.h"
 
@@ -87,22 +88,13 @@ static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
 
 /* ---------- GPU events of an instance ---------- */
 
-typedef struct keyed { double k; uint32_t tie, v; } keyed;
-
-static int cmp_keyed(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    if (a->k != b->k) return a->k < b->k ? -1 : 1;
-    return (a->tie > b->tie) - (a->tie < b->tie);
-}
-
 /* Sorts uids by ts, stable; drops duplicates (same uid) keeping the first. */
 static int sort_by_ts(const tsql_trace *t, uint32_t *u, size_t n, int dedupe, size_t *out_n)
 {
-    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
     if (!k) return -1;
-    for (size_t i = 0; i < n; i++) k[i] = (keyed){tsql_trace_ts_us(t, u[i]), (uint32_t)i, u[i]};
-    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; i++) k[i] = (tsql_keyed){tsql_trace_ts_us(t, u[i]), (uint32_t)i, u[i]};
+    tsql_keyed_sort(k, n);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         if (dedupe) {

@@ -10,6 +10,7 @@
 #include "analysis/attribution.h"
 #include "analysis/perf_ops.h"
 #include "store/store.h"
+#include "util/sort.h"
 #include "util/u32vec.h"
 #include "tree/tree.h"
 #include "util/u64map.h"
@@ -27,16 +28,6 @@ static int is_tl_node(const tsql_trace *t, uint32_t u)
     return !(t->flags[u] & TSQL_F_TL_DROPPED);
 }
 
-/* TraceLens's CPU children of u in its processing order (ts, stable) */
-typedef struct keyed { double k; uint32_t v; } keyed;
-
-static int cmp_keyed(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    if (a->k != b->k) return a->k < b->k ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
-}
-
 typedef struct ctx {
     tsql_trace *t;
     const tsql_attrib *a;
@@ -46,7 +37,7 @@ typedef struct ctx {
     uint8_t *model;      /* per string id: 0 unknown, 1 no, 2 yes */
     uint8_t *visited;
     u32vec collected;
-    keyed *kbuf;
+    tsql_keyed *kbuf;
     size_t kcap;
 } ctx;
 
@@ -64,7 +55,7 @@ static long cpu_children(ctx *c, uint32_t u)
     const tsql_trace *t = c->t;
     uint32_t n = t->child_at[u + 1] - t->child_at[u];
     if (n > c->kcap) {
-        keyed *nk = realloc(c->kbuf, n * sizeof *nk);
+        tsql_keyed *nk = realloc(c->kbuf, n * sizeof *nk);
         if (!nk) return -1;
         c->kbuf = nk;
         c->kcap = n;
@@ -73,9 +64,9 @@ static long cpu_children(ctx *c, uint32_t u)
     for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
         uint32_t ch = t->child[j];
         if (t->edge[ch] != TSQL_EDGE_CPU || !is_tl_node(t, ch)) continue;
-        c->kbuf[m++] = (keyed){tsql_trace_ts_us(t, ch), ch};
+        c->kbuf[m++] = (tsql_keyed){tsql_trace_ts_us(t, ch), ch, ch};
     }
-    qsort(c->kbuf, (size_t)m, sizeof *c->kbuf, cmp_keyed);
+    tsql_keyed_sort(c->kbuf, (size_t)m);
     return m;
 }
 
@@ -279,10 +270,10 @@ static const char *node_category(ctx *c, uint32_t u)
 
 static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char ***names, size_t *cap)
 {
-    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
     if (!k) return -1;
-    for (size_t i = 0; i < n; i++) k[i] = (keyed){tsql_trace_ts_us(t, g[i]), (uint32_t)i};
-    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; i++) k[i] = (tsql_keyed){tsql_trace_ts_us(t, g[i]), (uint32_t)i, (uint32_t)i};
+    tsql_keyed_sort(k, n);
     if (n > *cap) {
         const char **nn = realloc(*names, n * sizeof *nn);
         if (!nn) {
@@ -377,12 +368,12 @@ static tsql_unified *build(tsql_trace *t)
     {
         size_t nr = 0;
         for (uint32_t u = 0; u < t->n; u++) nr += (t->flags[u] & TSQL_F_TL_ROOT) != 0;
-        keyed *roots = malloc((nr ? nr : 1) * sizeof *roots);
+        tsql_keyed *roots = malloc((nr ? nr : 1) * sizeof *roots);
         if (!roots) goto fail;
         nr = 0;
         for (uint32_t u = 0; u < t->n; u++)
-            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (keyed){tsql_trace_ts_us(t, u), u};
-        qsort(roots, nr, sizeof *roots, cmp_keyed);
+            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (tsql_keyed){tsql_trace_ts_us(t, u), u, u};
+        tsql_keyed_sort(roots, nr);
         int rc = 0;
         for (size_t i = 0; i < nr && !rc; i++) rc = visit(&c, roots[i].v);
         free(roots);

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "util/vec.h"
+
 typedef struct u32vec {
     uint32_t *v;
     size_t n, cap;
@@ -16,11 +18,9 @@ typedef struct u32vec {
 static inline int u32vec_push(u32vec *a, uint32_t x)
 {
     if (a->n == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 256;
-        uint32_t *nv = realloc(a->v, nc * sizeof *nv);
+        uint32_t *nv = tsql_grow(a->v, &a->cap, sizeof *nv, 256);
         if (!nv) return -1;
         a->v = nv;
-        a->cap = nc;
     }
     a->v[a->n++] = x;
     return 0;
