@@ -18,11 +18,6 @@
 
 static const char BWD_WRAPPER[] = "autograd::engine::evaluate_function:";
 
-static const char *str_of(const tsql_trace *t, uint32_t id)
-{
-    return id ? tsql_intern_str(&t->strings, id) : "";
-}
-
 /* ---------- Sequence-number links (§2.8) ---------- */
 
 typedef struct seq_item { int64_t seq; uint32_t uid; } seq_item;
@@ -57,7 +52,8 @@ static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
             while (b < m && it[b].seq == it[a].seq) b++;
             uint32_t bw = NONE;
             for (size_t k = a; k < b && bw == NONE; k++)
-                if (strncmp(str_of(t, t->name[it[k].uid]), BWD_WRAPPER, sizeof BWD_WRAPPER - 1) == 0)
+                if (strncmp(tsql_intern_text(&t->strings, t->name[it[k].uid]), BWD_WRAPPER,
+                            sizeof BWD_WRAPPER - 1) == 0)
                     bw = it[k].uid;
             if (bw != NONE) {
                 uint32_t fw = NONE;
@@ -313,8 +309,8 @@ static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu,
         b->knames = nk;
         b->cap_knames = ngpu;
     }
-    for (size_t i = 0; i < ngpu; i++) b->knames[i] = str_of(t, t->name[gpu[i]]);
-    tsql_perf_eval(&r->perf, str_of(t, t->name[uid]), args, b->knames, ngpu, bwd);
+    for (size_t i = 0; i < ngpu; i++) b->knames[i] = tsql_intern_text(&t->strings, t->name[gpu[i]]);
+    tsql_perf_eval(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, b->knames, ngpu, bwd);
     if (r->perf.status == TSQL_PM_NOMEM) {
         tsql_perf_free(&r->perf);
         return NONE - 1;
@@ -357,7 +353,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
                     u32vec *all_gpu)
 {
     tsql_trace *t = b->t;
-    const char *name = str_of(t, t->name[uid]);
+    const char *name = tsql_intern_text(&t->strings, t->name[uid]);
     int one_sheet = IN(family, ONE_SHEET);
     /* GPU events: the TraceLens subtrees of every start node */
     b->gpu.n = 0;
@@ -395,7 +391,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
 
 static tsql_perf_ops *build(tsql_trace *t)
 {
-    tsql_perf_ops *p = calloc(1, sizeof *p);
+    tsql_perf_ops *p = calloc(1, sizeof *p), *out = NULL;
     if (!p) return NULL;
     builder b = {.t = t, .p = p};
     u32vec all_gpu = {0}, starts = {0}, sub = {0};
@@ -415,8 +411,9 @@ static tsql_perf_ops *build(tsql_trace *t)
     for (uint32_t u = 0; u < t->n && rc == 0; u++) {
         uint32_t nm = t->name[u];
         if (!nm || tsql_kind_is_gpu(t->kind[u]) || t->ph[u] == 'M' || tsql_kind_is_launch(t->kind[u])) continue;
+        const char *name = tsql_intern_text(&t->strings, nm);
         if (!seen[nm]) {
-            const char *s = tsql_op_has_model(str_of(t, nm)) ? tsql_op_sheet(str_of(t, nm)) : NULL;
+            const char *s = tsql_op_has_model(name) ? tsql_op_sheet(name) : NULL;
             seen[nm] = s ? 2 : 1;
             fam[nm] = s;
         }
@@ -426,7 +423,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         if (u32vec_push(&starts, u)) rc = -1;
         if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu);
         if (rc || IN(family, ONE_SHEET)) continue;
-        if (!strcmp(str_of(t, nm), "vllm::unified_attention_with_output")) continue;
+        if (!strcmp(name, "vllm::unified_attention_with_output")) continue;
         /* backward: from every node of subtree_bwd_events(u) */
         if (tl_cpu_subtree(t, u, &sub)) rc = -1;
         starts.n = 0;
@@ -438,17 +435,11 @@ static tsql_perf_ops *build(tsql_trace *t)
     }
     free(seen);
     free(fam);
-    if (rc) goto fail;
-    p->gpu = all_gpu.v;
-    all_gpu.v = NULL;
-    cache_free(&b.c);
-    free(starts.v);
-    free(sub.v);
-    free(b.gpu.v);
-    free(b.args.p);
-    free(b.key.p);
-    free(b.knames);
-    return p;
+    if (!rc) {
+        p->gpu = all_gpu.v;
+        all_gpu.v = NULL;
+        out = p;
+    }
 fail:
     cache_free(&b.c);
     free(all_gpu.v);
@@ -458,8 +449,8 @@ fail:
     free(b.args.p);
     free(b.key.p);
     free(b.knames);
-    tsql_perf_ops_free(p);
-    return NULL;
+    if (!out) tsql_perf_ops_free(p);
+    return out;
 }
 
 void tsql_perf_ops_free(tsql_perf_ops *p)

@@ -17,12 +17,6 @@
 
 #define NONE TSQL_NONE
 
-
-static const char *str_of(const tsql_trace *t, uint32_t id)
-{
-    return id ? tsql_intern_str(&t->strings, id) : "";
-}
-
 static int is_tl_node(const tsql_trace *t, uint32_t u)
 {
     return !(t->flags[u] & TSQL_F_TL_DROPPED);
@@ -45,7 +39,7 @@ static int has_model(ctx *c, uint32_t u)
 {
     uint32_t nm = c->t->name[u];
     if (!nm) return 0;
-    if (!c->model[nm]) c->model[nm] = tsql_op_has_model(str_of(c->t, nm)) ? 2 : 1;
+    if (!c->model[nm]) c->model[nm] = tsql_op_has_model(tsql_intern_text(&c->t->strings, nm)) ? 2 : 1;
     return c->model[nm] == 2;
 }
 
@@ -116,8 +110,9 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
     }
     if (w == NONE) return NONE;
     uint32_t f = tsql_fwd_of(t, w);
-    if (!has_model(c, f) || !tsql_op_bwd_category(str_of(t, t->name[f]))) return NONE;
-    const char *wn = str_of(t, t->name[w]);
+    if (!has_model(c, f) || !tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f])))
+        return NONE;
+    const char *wn = tsql_intern_text(&t->strings, t->name[w]);
     const char *suffix = strstr(wn, ": ");
     char want[256], got[256];
     if (suffix) norm_name(suffix + 2, want, sizeof want);
@@ -135,7 +130,7 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
                 if (suffix) {
                     /* the autograd node op itself (named exactly like the suffix) only
                      * wraps the real backward op: it is not a candidate */
-                    const char *cn = str_of(t, t->name[ch]);
+                    const char *cn = tsql_intern_text(&t->strings, t->name[ch]);
                     norm_name(cn, got, sizeof got);
                     like = strcmp(got, want) == 0 && strcmp(cn, suffix + 2) != 0;
                 }
@@ -265,7 +260,7 @@ static const char *node_category(ctx *c, uint32_t u)
 {
     uint32_t i = tsql_attrib_find(c->a, u);
     if (i != NONE) return c->a->category[i];
-    return tsql_op_category(str_of(c->t, c->t->name[u]), NULL);
+    return tsql_op_category(tsql_intern_text(&c->t->strings, c->t->name[u]), NULL);
 }
 
 static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char ***names, size_t *cap)
@@ -283,7 +278,7 @@ static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char
         *names = nn;
         *cap = n;
     }
-    for (size_t i = 0; i < n; i++) (*names)[i] = str_of(t, t->name[g[k[i].v]]);
+    for (size_t i = 0; i < n; i++) (*names)[i] = tsql_intern_text(&t->strings, t->name[g[k[i].v]]);
     free(k);
     return 0;
 }
@@ -312,13 +307,14 @@ static int add_synthetic(rows *r, const tsql_trace *t, const tsql_attrib *a, uin
     o->ngpu = 1;
     double two[2];
     o->kernel_us = tsql_busy_us(t, &g, 1, two);
-    const char *pn = str_of(t, t->name[node]), *gn = str_of(t, t->name[g]);
+    const char *pn = tsql_intern_text(&t->strings, t->name[node]);
+    const char *gn = tsql_intern_text(&t->strings, t->name[g]);
     size_t len = strlen(pn) + strlen(gn) + 20;
     if (!(o->name = malloc(len))) return -1;
     snprintf(o->name, len, "%s->%s (Synthetic Op)", pn, gn);
     uint32_t li = tsql_attrib_find(a, node);
     const char *fk = li != NONE && a->direct_at[li] < a->direct_at[li + 1]
-                         ? str_of(t, t->name[a->direct[a->direct_at[li]]])
+                         ? tsql_intern_text(&t->strings, t->name[a->direct[a->direct_at[li]]])
                          : NULL;
     o->category = tsql_op_category(o->name, fk);
     r->u->n++;
@@ -410,7 +406,7 @@ static tsql_unified *build(tsql_trace *t)
                 dict.p[dict.n] = 0;
                 if (!(dicts[po->result] = strdup(dict.p))) goto fail;
             }
-            if (f != NONE) category = tsql_op_bwd_category(str_of(t, t->name[f]));
+            if (f != NONE) category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
             tsql_unified_op *o = new_row(&r);
             if (!o || !(o->perf_params = strdup(dicts[po->result]))) goto fail;
             o->uid = n;
@@ -457,7 +453,7 @@ static tsql_unified *build(tsql_trace *t)
                 kus = tsql_busy_us(t, bwd_gpu.v, nb, scratch);
                 g = bwd_gpu.v;
                 gn = nb;
-                category = tsql_op_bwd_category(str_of(t, t->name[f]));
+                category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
             }
             if (sort_gpu_by_ts(t, (uint32_t *)g, gn, &knames, &kcap)) goto fail;
             args.n = 0;
@@ -467,7 +463,8 @@ static tsql_unified *build(tsql_trace *t)
                 args.p[args.n] = 0;
                 aj = args.p;
             }
-            tsql_perf_eval(&perf, str_of(t, t->name[src]), aj, knames, gn, f != NONE);
+            const char *sn = tsql_intern_text(&t->strings, t->name[src]);
+            tsql_perf_eval(&perf, sn, aj, knames, gn, f != NONE);
             if (perf.status == TSQL_PM_NOMEM) goto fail;
             if (perf.status == TSQL_PM_NOT_IMPLEMENTED && model) continue; /* dropped, still covered */
             metrics = perf.status == TSQL_PM_OK;
