@@ -1042,9 +1042,9 @@ static void test_registry(void)
         if (tsql_op_lookup(all[i].name) != &all[i]) names_unique = 0;
     CHECK(names_unique);
     const tsql_op_info *op = tsql_op_lookup("aten::convolution_backward");
-    CHECK(op && (op->flags & TSQL_OPF_BWD_ONLY) && (op->flags & TSQL_OPF_IMPL));
+    CHECK(op && (op->flags & TSQL_OPF_BWD_ONLY) && op->model);
     op = tsql_op_lookup("aiter::rms_norm");
-    CHECK(op && (op->flags & TSQL_OPF_EXT) && !(op->flags & TSQL_OPF_IMPL));
+    CHECK(op && (op->flags & TSQL_OPF_EXT) && !op->model);
     CHECK_EQ(eval("aiter::rms_norm", "{}", NULL, 0)->status, TSQL_PM_UNSUPPORTED);
     CHECK_EQ(eval("aten::linear", "{}", NULL, 0)->status, TSQL_PM_NO_MODEL);
     CHECK_EQ(eval("aten::mm", "{not json", NULL, 0)->status, TSQL_PM_ERROR);
