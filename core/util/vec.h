@@ -1,6 +1,7 @@
 /*
- * vec.h — growable arrays: the growth step they share, and a vector of doubles (values
- * collected for a median, a standard deviation, a sum in a given order).
+ * vec.h — growable arrays: the growth step they share, the vector type every one of
+ * them is (TSQL_VEC), and dvec, a vector of doubles (values collected for a median, a
+ * standard deviation, a sum in a given order). u32vec.h has the vector of uids.
  */
 #ifndef TSQL_VEC_H
 #define TSQL_VEC_H
@@ -19,21 +20,24 @@ static inline void *tsql_grow(void *p, size_t *cap, size_t elem, size_t first)
     return np;
 }
 
-typedef struct dvec {
-    double *v;
-    size_t n, cap;
-} dvec;
-
-/* Appends x. 0, or -1 on OOM (the vector is unchanged). Free v with free(). */
-static inline int dvec_push(dvec *d, double x)
-{
-    if (d->n == d->cap) {
-        double *nv = tsql_grow(d->v, &d->cap, sizeof *nv, 16);
-        if (!nv) return -1;
-        d->v = nv;
+/* Defines the vector type name ({v, n, cap}, zero-initialised = empty, v freed with
+ * free()) and name_push(vec, x): appends x, 0 or -1 on OOM (the vector unchanged). */
+#define TSQL_VEC(name, type, first_cap)                                                    \
+    typedef struct name {                                                                  \
+        type *v;                                                                           \
+        size_t n, cap;                                                                     \
+    } name;                                                                                \
+    static inline int name##_push(name *a, type x)                                         \
+    {                                                                                      \
+        if (a->n == a->cap) {                                                              \
+            type *nv = tsql_grow(a->v, &a->cap, sizeof *nv, (first_cap));                  \
+            if (!nv) return -1;                                                            \
+            a->v = nv;                                                                     \
+        }                                                                                  \
+        a->v[a->n++] = x;                                                                  \
+        return 0;                                                                          \
     }
-    d->v[d->n++] = x;
-    return 0;
-}
+
+TSQL_VEC(dvec, double, 16)
 
 #endif

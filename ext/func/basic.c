@@ -23,34 +23,23 @@ SQLITE_EXTENSION_INIT3
 #define TSQL_VERSION "0.1.0"
 #endif
 
-typedef struct busy_acc {
-    tsql_iv *s;
-    size_t n, cap;
-} busy_acc;
+TSQL_VEC(busy_acc, tsql_iv, 64)
 
 static void busy_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     busy_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
-    if (a && a->n == a->cap) {
-        tsql_iv *ns = tsql_grow(a->s, &a->cap, sizeof *ns, 64);
-        if (ns) a->s = ns;
-        else a = NULL;
-    }
-    if (!a) {
-        sqlite3_result_error_nomem(ctx);
-        return;
-    }
     double ts = sqlite3_value_double(argv[0]);
-    a->s[a->n++] = (tsql_iv){ts, ts + sqlite3_value_double(argv[1])};
+    if (!a || busy_acc_push(a, (tsql_iv){ts, ts + sqlite3_value_double(argv[1])}))
+        sqlite3_result_error_nomem(ctx);
 }
 
 static void busy_final(sqlite3_context *ctx)
 {
     busy_acc *a = sqlite3_aggregate_context(ctx, 0);
-    sqlite3_result_double(ctx, a ? tsql_iv_union_length(a->s, a->n) : 0.0);
-    if (a) free(a->s);
+    sqlite3_result_double(ctx, a ? tsql_iv_union_length(a->v, a->n) : 0.0);
+    if (a) free(a->v);
 }
 
 static void fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv)
