@@ -21,7 +21,8 @@ static void insertion_sort(uint64_t *key, uint32_t *val, size_t n)
     }
 }
 
-/* LSD, 16 bits per pass; a pass whose digit every key shares is skipped. */
+/* LSD, one byte per pass; the counts of all eight bytes are taken in one read, and a
+ * pass whose byte every key shares is skipped (timestamps share their high bytes). */
 int tsql_radix_sort(uint64_t *key, uint32_t *val, size_t n)
 {
     if (n < SMALL) {
@@ -30,29 +31,30 @@ int tsql_radix_sort(uint64_t *key, uint32_t *val, size_t n)
     }
     uint64_t *k2 = malloc(n * sizeof *k2);
     uint32_t *v2 = malloc(n * sizeof *v2);
-    size_t *cnt = malloc(65536 * sizeof *cnt);
+    size_t(*cnt)[256] = calloc(8, sizeof *cnt);
     if (!k2 || !v2 || !cnt) {
         free(k2);
         free(v2);
         free(cnt);
         return -1;
     }
+    for (size_t i = 0; i < n; i++)
+        for (int d = 0; d < 8; d++) cnt[d][(key[i] >> (8 * d)) & 0xff]++;
     uint64_t *ka = key, *kb = k2;
     uint32_t *va = val, *vb = v2;
-    for (int shift = 0; shift < 64; shift += 16) {
-        memset(cnt, 0, 65536 * sizeof *cnt);
-        for (size_t i = 0; i < n; i++) cnt[(ka[i] >> shift) & 0xFFFF]++;
-        if (cnt[(ka[0] >> shift) & 0xFFFF] == n) continue;
+    for (int d = 0; d < 8; d++) {
+        size_t *c = cnt[d];
+        if (c[(ka[0] >> (8 * d)) & 0xff] == n) continue;
         size_t sum = 0;
-        for (size_t b = 0; b < 65536; b++) {
-            size_t c = cnt[b];
-            cnt[b] = sum;
-            sum += c;
+        for (int b = 0; b < 256; b++) {
+            size_t m = c[b];
+            c[b] = sum;
+            sum += m;
         }
         for (size_t i = 0; i < n; i++) {
-            size_t d = cnt[(ka[i] >> shift) & 0xFFFF]++;
-            kb[d] = ka[i];
-            vb[d] = va[i];
+            size_t at = c[(ka[i] >> (8 * d)) & 0xff]++;
+            kb[at] = ka[i];
+            vb[at] = va[i];
         }
         uint64_t *kt = ka;
         ka = kb;
