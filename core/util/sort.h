@@ -1,5 +1,5 @@
 /*
-
+ * sort.h — the sorts the analyses share: a stable radix sort by double keys (the tree's
  * nesting order, the timeline's unions) and index records sorted by (double, tie).
  */
 #ifndef TSQL_SORT_H
