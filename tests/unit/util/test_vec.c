@@ -28,9 +28,10 @@ int main(void)
 
     /* a capacity that cannot double is refused and leaves the array as it was */
     size_t cap = SIZE_MAX / 2 + 1;
-    char c = 'x';
-    CHECK(tsql_grow(&c, &cap, 1, 16) == NULL);
+    char *c = malloc(1);
+    CHECK(c && tsql_grow(c, &cap, 1, 16) == NULL);
     CHECK(cap == SIZE_MAX / 2 + 1);
+    free(c);
     cap = 0;
     void *p = tsql_grow(NULL, &cap, sizeof(double), 16);
     CHECK(p != NULL && cap == 16);
