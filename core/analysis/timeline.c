@@ -1,7 +1,6 @@
 /* timeline.c — GPU timeline interval algebra; see timeline.h. */
 #include "analysis/timeline.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
