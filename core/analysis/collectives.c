@@ -85,14 +85,16 @@ const char *tsql_coll_kind(const char *name)
     return kind_of_compact(c);
 }
 
+typedef struct name_bytes {
+    const char *name;
+    int bytes;
+} name_bytes;
+
 int tsql_coll_dtype_bytes(const char *dtype)
 {
     if (!dtype) return 0;
     /* c10 ScalarType names, as Kineto writes "dtype" (TraceLens's table first) */
-    static const struct {
-        const char *name;
-        int bytes;
-    } nccl[] = {
+    static const name_bytes nccl[] = {
         {"Float", 4},         {"Int", 4},           {"Long", 8},           {"BFloat16", 2},
         {"Bool", 1},          {"Byte", 1},          {"Double", 8},         {"Half", 2},
         {"Short", 2},         {"Char", 1},          {"UInt16", 2},         {"UInt32", 4},
@@ -102,11 +104,8 @@ int tsql_coll_dtype_bytes(const char *dtype)
     };
     for (size_t i = 0; i < sizeof nccl / sizeof *nccl; i++)
         if (strcmp(dtype, nccl[i].name) == 0) return nccl[i].bytes;
-    /* Kineto "Input type" strings (annotations of older traces) */
-    static const struct {
-        const char *name;
-        int bytes;
-    } types[] = {
+    /* Kineto "Input type" strings (annotations of older traces), any case */
+    static const name_bytes types[] = {
         {"float", 4},          {"double", 8},        {"c10::Half", 2},     {"c10::BFloat16", 2},
         {"long int", 8},       {"int", 4},           {"short int", 2},     {"signed char", 1},
         {"unsigned char", 1},  {"bool", 1},          {"c10::Float8_e4m3fn", 1},
