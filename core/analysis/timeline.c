@@ -1,4 +1,4 @@
-/* timeline.c — GPU timeline interval algebra; see timeline.h. */
+/* timeline.c — the GPU timeline: buckets of GPU events and the sheet rows; see timeline.h. */
 #include "analysis/timeline.h"
 
 #include <stdlib.h>

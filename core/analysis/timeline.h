@@ -1,5 +1,5 @@
 /*
- * timeline.h — the GPU timeline: interval algebra over GPU activity and the rows of
+ * timeline.h — the GPU timeline: GPU activity in buckets, their unions, and the rows of
  * TraceLens's gpu_timeline sheet (reference semantics §3.2, §4).
  *
  * Every GPU event is the closed interval [ts, ts + dur] in µs, computed in double
