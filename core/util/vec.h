@@ -22,6 +22,7 @@ static inline void *tsql_grow(void *p, size_t *cap, size_t elem, size_t first)
 
 /* Defines the vector type name ({v, n, cap}, zero-initialised = empty, v freed with
  * free()) and name_push(vec, x): appends x, 0 or -1 on OOM (the vector unchanged). */
+/* NOLINTBEGIN(bugprone-macro-parentheses): name and type are an identifier and a type */
 #define TSQL_VEC(name, type, first_cap)                                                    \
     typedef struct name {                                                                  \
         type *v;                                                                           \
@@ -37,6 +38,7 @@ static inline void *tsql_grow(void *p, size_t *cap, size_t elem, size_t first)
         a->v[a->n++] = x;                                                                  \
         return 0;                                                                          \
     }
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 TSQL_VEC(dvec, double, 16)
 
