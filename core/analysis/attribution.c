@@ -9,6 +9,9 @@
 #include "perfmodel/perfmodel.h"
 #include "store/store.h"
 #include "tree/tree.h"
+#include "util/interval.h"
+#include "util/sort.h"
+#include "util/sum.h"
 #include "util/u32vec.h"
 #include "util/u64map.h"
 
@@ -27,37 +30,14 @@ struct tsql_meta_cache {
     uint32_t last;           /* index of the last hit */
 };
 
-typedef struct span { double s, e; } span;
-
-static int cmp_span(const void *x, const void *y)
-{
-    const span *a = x, *b = y;
-    return (a->s > b->s) - (a->s < b->s);
-}
-
 double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double *scratch)
 {
-    if (!n) return 0.0;
-    span *sp = (span *)(void *)scratch;
+    tsql_iv *iv = (tsql_iv *)(void *)scratch;
     for (size_t i = 0; i < n; i++) {
         double ts = tsql_trace_ts_us(t, uids[i]);
-        sp[i] = (span){ts, ts + tsql_trace_dur_us(t, uids[i])};
+        iv[i] = (tsql_iv){ts, ts + tsql_trace_dur_us(t, uids[i])};
     }
-    /* already sorted in the common case (direct lists are sorted by ts) */
-    int sorted = 1;
-    for (size_t i = 1; i < n && sorted; i++) sorted = sp[i - 1].s <= sp[i].s;
-    if (!sorted) qsort(sp, n, sizeof *sp, cmp_span);
-    double total = 0.0, cs = sp[0].s, ce = sp[0].e;
-    for (size_t i = 1; i < n; i++) {
-        if (sp[i].s <= ce) {
-            if (sp[i].e > ce) ce = sp[i].e;
-        } else {
-            total += ce - cs;
-            cs = sp[i].s;
-            ce = sp[i].e;
-        }
-    }
-    return total + (ce - cs);
+    return tsql_iv_union_length(iv, n);
 }
 
 /* TraceLens's parent of a CPU node: none for events it drops, else the nesting parent. */
@@ -66,24 +46,6 @@ static uint32_t tl_parent(const tsql_trace *t, uint32_t u)
     if (t->flags[u] & TSQL_F_TL_DROPPED) return NONE;
     uint32_t p = t->parent[u];
     return p != NONE && t->edge[u] == TSQL_EDGE_CPU ? p : NONE;
-}
-
-/* Sorting helpers with an explicit context (qsort has none): sort index arrays by a
- * double key with a uint32 tiebreak, stable by construction. */
-typedef struct keyed { double k; uint32_t tie, v; } keyed;
-
-static int cmp_keyed(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    if (a->k != b->k) return a->k < b->k ? -1 : 1;
-    return (a->tie > b->tie) - (a->tie < b->tie);
-}
-
-static void kahan_add(double *s, double *c, double v)
-{
-    double y = v - *c, t = *s + y;
-    *c = (t - *s) - y;
-    *s = t;
 }
 
 void tsql_attrib_free(tsql_attrib *a)
@@ -189,7 +151,7 @@ static int build_groups(const tsql_trace *t, tsql_attrib *a)
     a->g_subtree_sum = malloc(cap * sizeof *a->g_subtree_sum);
     a->g_count = malloc(cap * sizeof *a->g_count);
     a->g_first = malloc(cap * sizeof *a->g_first);
-    keyed *ord = malloc(cap * sizeof *ord);
+    tsql_keyed *ord = malloc(cap * sizeof *ord);
     int rc = -1;
     if (!keys || !ds || !dc || !ss || !sc || !cnt || !first || !a->g_name || !a->g_direct_sum ||
         !a->g_subtree_sum || !a->g_count || !a->g_first || !ord)
@@ -203,13 +165,13 @@ static int build_groups(const tsql_trace *t, tsql_attrib *a)
             keys[g] = (group_key){tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm), g};
         }
         cnt[g]++;
-        kahan_add(&ds[g], &dc[g], a->direct_us[i]);
-        kahan_add(&ss[g], &sc[g], a->subtree_us[i]);
+        tsql_kahan_add(&ds[g], &dc[g], a->direct_us[i]);
+        tsql_kahan_add(&ss[g], &sc[g], a->subtree_us[i]);
     }
     qsort(keys, ng, sizeof *keys, cmp_group_key);
     /* pandas sorts groups by name; then by direct time descending, stable */
-    for (uint32_t r = 0; r < ng; r++) ord[r] = (keyed){-ds[keys[r].id], r, keys[r].id};
-    qsort(ord, ng, sizeof *ord, cmp_keyed);
+    for (uint32_t r = 0; r < ng; r++) ord[r] = (tsql_keyed){-ds[keys[r].id], r, keys[r].id};
+    tsql_keyed_sort(ord, ng);
     /* launchers of each group, to list their categories */
     uint32_t *gat = calloc((size_t)ng + 1, sizeof *gat), *gl = malloc((size_t)(a->nl ? a->nl : 1) * sizeof *gl);
     uint32_t *fill = calloc(cap, sizeof *fill);
@@ -278,7 +240,7 @@ static tsql_attrib *build(tsql_trace *t)
     tsql_attrib *a = calloc(1, sizeof *a), *out = NULL;
     tsql_u64map idx = {0};
     uint32_t *met = NULL, *cnt = NULL, *sub_at = NULL, *sub = NULL;
-    keyed *ord = NULL;
+    tsql_keyed *ord = NULL;
     double *scratch = NULL;
     if (!a) return NULL;
 
@@ -302,8 +264,8 @@ static tsql_attrib *build(tsql_trace *t)
     a->direct_at = calloc(cap + 1, sizeof *a->direct_at);
     a->by_uid = malloc(cap * sizeof *a->by_uid);
     if (!ord || !a->uid || !a->direct_us || !a->subtree_us || !a->direct_at || !a->by_uid) goto fail;
-    for (uint32_t i = 0; i < nmet; i++) ord[i] = (keyed){tsql_trace_ts_us(t, met[i]), i, met[i]};
-    qsort(ord, nmet, sizeof *ord, cmp_keyed);
+    for (uint32_t i = 0; i < nmet; i++) ord[i] = (tsql_keyed){tsql_trace_ts_us(t, met[i]), i, met[i]};
+    tsql_keyed_sort(ord, nmet);
     a->nl = nmet;
     tsql_u64map_free(&idx);
     if (tsql_u64map_init(&idx, nmet + 1)) goto fail;
@@ -311,8 +273,8 @@ static tsql_attrib *build(tsql_trace *t)
         a->uid[i] = ord[i].v;
         tsql_u64map_put(&idx, ord[i].v, i, 1);
     }
-    for (uint32_t i = 0; i < nmet; i++) ord[i] = (keyed){(double)a->uid[i], i, i};
-    qsort(ord, nmet, sizeof *ord, cmp_keyed);
+    for (uint32_t i = 0; i < nmet; i++) ord[i] = (tsql_keyed){(double)a->uid[i], i, i};
+    tsql_keyed_sort(ord, nmet);
     for (uint32_t i = 0; i < nmet; i++) a->by_uid[i] = ord[i].v;
 
     /* 3. direct GPU events per launcher, sorted by ts (stable) */
@@ -363,7 +325,7 @@ static tsql_attrib *build(tsql_trace *t)
         if (m > maxn) maxn = m;
     }
     scratch = malloc(maxn * 2 * sizeof *scratch);
-    keyed *kd = malloc(maxn * sizeof *kd);
+    tsql_keyed *kd = malloc(maxn * sizeof *kd);
     if (!scratch || !kd) {
         free(kd);
         goto fail;
@@ -371,8 +333,8 @@ static tsql_attrib *build(tsql_trace *t)
     for (uint32_t i = 0; i < nmet; i++) {
         uint32_t *d = a->direct + a->direct_at[i];
         uint32_t m = a->direct_at[i + 1] - a->direct_at[i];
-        for (uint32_t j = 0; j < m; j++) kd[j] = (keyed){tsql_trace_ts_us(t, d[j]), d[j], d[j]};
-        qsort(kd, m, sizeof *kd, cmp_keyed);
+        for (uint32_t j = 0; j < m; j++) kd[j] = (tsql_keyed){tsql_trace_ts_us(t, d[j]), d[j], d[j]};
+        tsql_keyed_sort(kd, m);
         for (uint32_t j = 0; j < m; j++) d[j] = kd[j].v;
         a->direct_us[i] = tsql_busy_us(t, d, m, scratch);
         a->subtree_us[i] = tsql_busy_us(t, sub + sub_at[i], sub_at[i + 1] - sub_at[i], scratch);

@@ -85,14 +85,16 @@ const char *tsql_coll_kind(const char *name)
     return kind_of_compact(c);
 }
 
+typedef struct name_bytes {
+    const char *name;
+    int bytes;
+} name_bytes;
+
 int tsql_coll_dtype_bytes(const char *dtype)
 {
     if (!dtype) return 0;
     /* c10 ScalarType names, as Kineto writes "dtype" (TraceLens's table first) */
-    static const struct {
-        const char *name;
-        int bytes;
-    } nccl[] = {
+    static const name_bytes nccl[] = {
         {"Float", 4},         {"Int", 4},           {"Long", 8},           {"BFloat16", 2},
         {"Bool", 1},          {"Byte", 1},          {"Double", 8},         {"Half", 2},
         {"Short", 2},         {"Char", 1},          {"UInt16", 2},         {"UInt32", 4},
@@ -102,11 +104,8 @@ int tsql_coll_dtype_bytes(const char *dtype)
     };
     for (size_t i = 0; i < sizeof nccl / sizeof *nccl; i++)
         if (strcmp(dtype, nccl[i].name) == 0) return nccl[i].bytes;
-    /* Kineto "Input type" strings (annotations of older traces) */
-    static const struct {
-        const char *name;
-        int bytes;
-    } types[] = {
+    /* Kineto "Input type" strings (annotations of older traces), any case */
+    static const name_bytes types[] = {
         {"float", 4},          {"double", 8},        {"c10::Half", 2},     {"c10::BFloat16", 2},
         {"long int", 8},       {"int", 4},           {"short int", 2},     {"signed char", 1},
         {"unsigned char", 1},  {"bool", 1},          {"c10::Float8_e4m3fn", 1},
@@ -128,7 +127,7 @@ typedef struct ctx {
 
 static const char *name_of(const tsql_trace *t, uint32_t u)
 {
-    return t->name[u] ? tsql_intern_str(&t->strings, t->name[u]) : "";
+    return tsql_intern_text(&t->strings, t->name[u]);
 }
 
 /* The args of u parsed, or NULL (none, unparseable, or OOM: c->oom set). */
@@ -151,12 +150,16 @@ static char *dup_str(ctx *c, const char *s)
     return d;
 }
 
-/* A member as text: strings as they are, other values as compact JSON. */
-static char *text_member(ctx *c, const cJSON *o, const char *key)
+/* o[key], or NULL when o has no such member or it is JSON null */
+static const cJSON *member(const cJSON *o, const char *key)
 {
     const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
-    if (!v || cJSON_IsNull(v)) return NULL;
-    if (cJSON_IsString(v)) return dup_str(c, v->valuestring);
+    return cJSON_IsNull(v) ? NULL : v;
+}
+
+/* v as compact JSON text */
+static char *compact_json(ctx *c, const cJSON *v)
+{
     char *p = cJSON_PrintUnformatted(v);
     if (!p) {
         c->oom = 1;
@@ -165,37 +168,31 @@ static char *text_member(ctx *c, const cJSON *o, const char *key)
     char *d = dup_str(c, p);
     cJSON_free(p);
     return d;
+}
+
+/* A member as text: strings as they are, other values as compact JSON. */
+static char *text_member(ctx *c, const cJSON *o, const char *key)
+{
+    const cJSON *v = member(o, key);
+    if (!v) return NULL;
+    return cJSON_IsString(v) ? dup_str(c, v->valuestring) : compact_json(c, v);
 }
 
 /* A list member as compact JSON: a JSON array, or a string holding one ("[0, 1]");
  * other strings are kept as they are. */
 static char *list_member(ctx *c, const cJSON *o, const char *key)
 {
-    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
-    if (!v || cJSON_IsNull(v)) return NULL;
-    cJSON *parsed = NULL;
-    if (cJSON_IsString(v)) {
-        parsed = cJSON_Parse(v->valuestring);
-        if (!cJSON_IsArray(parsed)) {
-            cJSON_Delete(parsed);
-            return dup_str(c, v->valuestring);
-        }
-        v = parsed;
-    }
-    char *p = cJSON_PrintUnformatted(v);
+    const cJSON *v = member(o, key);
+    if (!v || !cJSON_IsString(v)) return v ? compact_json(c, v) : NULL;
+    cJSON *parsed = cJSON_Parse(v->valuestring);
+    char *d = cJSON_IsArray(parsed) ? compact_json(c, parsed) : dup_str(c, v->valuestring);
     cJSON_Delete(parsed);
-    if (!p) {
-        c->oom = 1;
-        return NULL;
-    }
-    char *d = dup_str(c, p);
-    cJSON_free(p);
     return d;
 }
 
 static int64_t int_member(const cJSON *o, const char *key)
 {
-    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    const cJSON *v = member(o, key);
     if (cJSON_IsNumber(v) && v->valuedouble > -9.0e18 && v->valuedouble < 9.0e18 &&
         v->valuedouble == floor(v->valuedouble))
         return (int64_t)v->valuedouble;
@@ -210,8 +207,7 @@ static int64_t int_member(const cJSON *o, const char *key)
 
 static int has_member(const cJSON *o, const char *key)
 {
-    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
-    return v && !cJSON_IsNull(v);
+    return member(o, key) != NULL;
 }
 
 static int is_op_name(const char *s)

@@ -10,17 +10,13 @@
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
 #include "store/store.h"
+#include "util/sort.h"
 #include "util/u32vec.h"
 #include "util/u64map.h"
 
 #define NONE TSQL_NONE
 
 static const char BWD_WRAPPER[] = "autograd::engine::evaluate_function:";
-
-static const char *str_of(const tsql_trace *t, uint32_t id)
-{
-    return id ? tsql_intern_str(&t->strings, id) : "";
-}
 
 /* ---------- Sequence-number links (§2.8) ---------- */
 
@@ -56,7 +52,8 @@ static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
             while (b < m && it[b].seq == it[a].seq) b++;
             uint32_t bw = NONE;
             for (size_t k = a; k < b && bw == NONE; k++)
-                if (strncmp(str_of(t, t->name[it[k].uid]), BWD_WRAPPER, sizeof BWD_WRAPPER - 1) == 0)
+                if (strncmp(tsql_intern_text(&t->strings, t->name[it[k].uid]), BWD_WRAPPER,
+                            sizeof BWD_WRAPPER - 1) == 0)
                     bw = it[k].uid;
             if (bw != NONE) {
                 uint32_t fw = NONE;
@@ -87,22 +84,13 @@ static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
 
 /* ---------- GPU events of an instance ---------- */
 
-typedef struct keyed { double k; uint32_t tie, v; } keyed;
-
-static int cmp_keyed(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    if (a->k != b->k) return a->k < b->k ? -1 : 1;
-    return (a->tie > b->tie) - (a->tie < b->tie);
-}
-
 /* Sorts uids by ts, stable; drops duplicates (same uid) keeping the first. */
 static int sort_by_ts(const tsql_trace *t, uint32_t *u, size_t n, int dedupe, size_t *out_n)
 {
-    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
     if (!k) return -1;
-    for (size_t i = 0; i < n; i++) k[i] = (keyed){tsql_trace_ts_us(t, u[i]), (uint32_t)i, u[i]};
-    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; i++) k[i] = (tsql_keyed){tsql_trace_ts_us(t, u[i]), (uint32_t)i, u[i]};
+    tsql_keyed_sort(k, n);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         if (dedupe) {
@@ -321,8 +309,8 @@ static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu,
         b->knames = nk;
         b->cap_knames = ngpu;
     }
-    for (size_t i = 0; i < ngpu; i++) b->knames[i] = str_of(t, t->name[gpu[i]]);
-    tsql_perf_eval(&r->perf, str_of(t, t->name[uid]), args, b->knames, ngpu, bwd);
+    for (size_t i = 0; i < ngpu; i++) b->knames[i] = tsql_intern_text(&t->strings, t->name[gpu[i]]);
+    tsql_perf_eval(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, b->knames, ngpu, bwd);
     if (r->perf.status == TSQL_PM_NOMEM) {
         tsql_perf_free(&r->perf);
         return NONE - 1;
@@ -365,7 +353,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
                     u32vec *all_gpu)
 {
     tsql_trace *t = b->t;
-    const char *name = str_of(t, t->name[uid]);
+    const char *name = tsql_intern_text(&t->strings, t->name[uid]);
     int one_sheet = IN(family, ONE_SHEET);
     /* GPU events: the TraceLens subtrees of every start node */
     b->gpu.n = 0;
@@ -403,7 +391,7 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
 
 static tsql_perf_ops *build(tsql_trace *t)
 {
-    tsql_perf_ops *p = calloc(1, sizeof *p);
+    tsql_perf_ops *p = calloc(1, sizeof *p), *out = NULL;
     if (!p) return NULL;
     builder b = {.t = t, .p = p};
     u32vec all_gpu = {0}, starts = {0}, sub = {0};
@@ -423,8 +411,9 @@ static tsql_perf_ops *build(tsql_trace *t)
     for (uint32_t u = 0; u < t->n && rc == 0; u++) {
         uint32_t nm = t->name[u];
         if (!nm || tsql_kind_is_gpu(t->kind[u]) || t->ph[u] == 'M' || tsql_kind_is_launch(t->kind[u])) continue;
+        const char *name = tsql_intern_text(&t->strings, nm);
         if (!seen[nm]) {
-            const char *s = tsql_op_has_model(str_of(t, nm)) ? tsql_op_sheet(str_of(t, nm)) : NULL;
+            const char *s = tsql_op_has_model(name) ? tsql_op_sheet(name) : NULL;
             seen[nm] = s ? 2 : 1;
             fam[nm] = s;
         }
@@ -434,7 +423,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         if (u32vec_push(&starts, u)) rc = -1;
         if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu);
         if (rc || IN(family, ONE_SHEET)) continue;
-        if (!strcmp(str_of(t, nm), "vllm::unified_attention_with_output")) continue;
+        if (!strcmp(name, "vllm::unified_attention_with_output")) continue;
         /* backward: from every node of subtree_bwd_events(u) */
         if (tl_cpu_subtree(t, u, &sub)) rc = -1;
         starts.n = 0;
@@ -446,17 +435,11 @@ static tsql_perf_ops *build(tsql_trace *t)
     }
     free(seen);
     free(fam);
-    if (rc) goto fail;
-    p->gpu = all_gpu.v;
-    all_gpu.v = NULL;
-    cache_free(&b.c);
-    free(starts.v);
-    free(sub.v);
-    free(b.gpu.v);
-    free(b.args.p);
-    free(b.key.p);
-    free(b.knames);
-    return p;
+    if (!rc) {
+        p->gpu = all_gpu.v;
+        all_gpu.v = NULL;
+        out = p;
+    }
 fail:
     cache_free(&b.c);
     free(all_gpu.v);
@@ -466,8 +449,8 @@ fail:
     free(b.args.p);
     free(b.key.p);
     free(b.knames);
-    tsql_perf_ops_free(p);
-    return NULL;
+    if (!out) tsql_perf_ops_free(p);
+    return out;
 }
 
 void tsql_perf_ops_free(tsql_perf_ops *p)

@@ -1,7 +1,6 @@
-/* timeline.c — GPU timeline interval algebra; see timeline.h. */
+/* timeline.c — the GPU timeline: buckets of GPU events and the sheet rows; see timeline.h. */
 #include "analysis/timeline.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,192 +11,6 @@ const char *const tsql_timeline_row_names[TSQL_TL_NKINDS] = {
     "idle_time",        "micro_idle_time",   "macro_idle_time",     "total_time",
     "total_comm_time",  "total_memcpy_time",
 };
-
-/* ---------- sorting by start ---------- */
-
-/* An order-preserving unsigned key of a double (negative numbers included). */
-static uint64_t key_of(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return (u >> 63) ? ~u : (u | UINT64_C(0x8000000000000000));
-}
-
-typedef struct kv {
-    uint64_t k;
-    uint32_t i;
-} kv;
-
-static int kv_cmp(const void *a, const void *b)
-{
-    const kv *x = a, *y = b;
-    if (x->k != y->k) return x->k < y->k ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
-
-/* perm[0..n) = indexes of iv in ascending start order (ties keep input order).
- * LSD radix sort on the key bytes, skipping bytes every key shares. -1 on OOM. */
-static int sort_perm(const tsql_iv *iv, size_t n, uint32_t *perm)
-{
-    if (n == 0) return 0;
-    kv *a = malloc(n * sizeof *a);
-    if (!a) return -1;
-    for (size_t i = 0; i < n; i++) {
-        a[i].k = key_of(iv[i].start);
-        a[i].i = (uint32_t)i;
-    }
-    if (n < 512) {
-        qsort(a, n, sizeof *a, kv_cmp);
-    } else {
-        kv *b = malloc(n * sizeof *b);
-        size_t (*cnt)[256] = calloc(8, sizeof *cnt);
-        if (!b || !cnt) {
-            free(a);
-            free(b);
-            free(cnt);
-            return -1;
-        }
-        for (size_t i = 0; i < n; i++)
-            for (int d = 0; d < 8; d++) cnt[d][(a[i].k >> (8 * d)) & 0xff]++;
-        for (int d = 0; d < 8; d++) {
-            if (cnt[d][(a[0].k >> (8 * d)) & 0xff] == n) continue; /* same byte everywhere */
-            size_t pos = 0;
-            for (int v = 0; v < 256; v++) {
-                size_t c = cnt[d][v];
-                cnt[d][v] = pos;
-                pos += c;
-            }
-            for (size_t i = 0; i < n; i++) b[cnt[d][(a[i].k >> (8 * d)) & 0xff]++] = a[i];
-            kv *t = a;
-            a = b;
-            b = t;
-        }
-        free(b);
-        free(cnt);
-    }
-    for (size_t i = 0; i < n; i++) perm[i] = a[i].i;
-    free(a);
-    return 0;
-}
-
-/* ---------- unions, lengths, differences ---------- */
-
-size_t tsql_iv_merge_sorted(tsql_iv *iv, size_t n)
-{
-    if (n == 0) return 0;
-    size_t m = 0;
-    for (size_t i = 1; i < n; i++) {
-        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): callers pass the n entries they wrote */
-        if (iv[i].start <= iv[m].end) {
-            if (iv[i].end > iv[m].end) iv[m].end = iv[i].end;
-        } else {
-            iv[++m] = iv[i];
-        }
-    }
-    return m + 1;
-}
-
-size_t tsql_iv_union(tsql_iv *iv, size_t n)
-{
-    if (n < 2) return n;
-    uint32_t *perm = malloc(n * sizeof *perm);
-    tsql_iv *tmp = malloc(n * sizeof *tmp);
-    if (!perm || !tmp || sort_perm(iv, n, perm)) {
-        /* out of memory: fall back to an in-place sort (same result) */
-        free(perm);
-        free(tmp);
-        for (size_t i = 1; i < n; i++) {
-            tsql_iv x = iv[i];
-            size_t j = i;
-            while (j > 0 && iv[j - 1].start > x.start) {
-                iv[j] = iv[j - 1];
-                j--;
-            }
-            iv[j] = x;
-        }
-        return tsql_iv_merge_sorted(iv, n);
-    }
-    for (size_t i = 0; i < n; i++) tmp[i] = iv[perm[i]];
-    memcpy(iv, tmp, n * sizeof *iv);
-    free(perm);
-    free(tmp);
-    return tsql_iv_merge_sorted(iv, n);
-}
-
-double tsql_iv_length(const tsql_iv *iv, size_t n)
-{
-    double s = 0;
-    /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): as in tsql_iv_merge_sorted */
-    for (size_t i = 0; i < n; i++) s += iv[i].end - iv[i].start;
-    return s;
-}
-
-size_t tsql_iv_subtract(const tsql_iv *b, size_t nb, const tsql_iv *a, size_t na, tsql_iv *out)
-{
-    size_t m = 0, ai = 0;
-    for (size_t bi = 0; bi < nb; bi++) {
-        double bs = b[bi].start, be = b[bi].end, cur = bs;
-        while (ai < na && a[ai].end <= bs) ai++;
-        for (size_t t = ai; t < na && a[t].start < be; t++) {
-            if (a[t].start > cur) out[m++] = (tsql_iv){cur, a[t].start < be ? a[t].start : be};
-            if (a[t].end > cur) cur = a[t].end;
-            if (cur >= be) break;
-        }
-        if (cur < be) out[m++] = (tsql_iv){cur, be};
-    }
-    return m;
-}
-
-double tsql_kahan_sum(const double *v, size_t n)
-{
-    double s = 0, c = 0;
-    for (size_t i = 0; i < n; i++) {
-        double y = v[i] - c;
-        double t = s + y;
-        c = (t - s) - y;
-        s = t;
-    }
-    return s;
-}
-
-static double pairwise(const double *a, size_t n)
-{
-    if (n < 8) {
-        double r = 0.;
-        for (size_t i = 0; i < n; i++) r += a[i];
-        return r;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (int j = 0; j < 8; j++) r[j] = a[j];
-        size_t i;
-        for (i = 8; i < n - (n % 8); i += 8)
-            for (int j = 0; j < 8; j++) r[j] += a[i + j];
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; i++) res += a[i];
-        return res;
-    }
-    size_t n2 = n / 2;
-    n2 -= n2 % 8;
-    return pairwise(a, n2) + pairwise(a + n2, n - n2);
-}
-
-double tsql_pairwise_sum(const double *v, size_t n)
-{
-    return 0. + pairwise(v, n); /* numpy's reduction starts from the identity */
-}
-
-void tsql_iv_gaps(const tsql_iv *u, size_t n, double threshold_us, double *micro, double *macro)
-{
-    double mi = 0, ma = 0;
-    for (size_t i = 1; i < n; i++) {
-        double gap = u[i].start - u[i - 1].end;
-        if (gap < threshold_us) mi += gap;
-        else ma += gap;
-    }
-    *micro = mi;
-    *macro = ma;
-}
 
 /* ---------- classification ---------- */
 
@@ -255,7 +68,7 @@ int tsql_timeline_compute(tsql_iv *iv, uint8_t *bucket, size_t n, double micro_i
     /* one sort; each bucket is then a sorted subsequence */
     uint32_t *perm = malloc(n * sizeof *perm);
     tsql_iv *mem = malloc(6 * n * sizeof *mem);
-    if (!perm || !mem || sort_perm(iv, n, perm)) {
+    if (!perm || !mem || tsql_iv_order(iv, n, perm)) {
         free(perm);
         free(mem);
         return -1;

@@ -1,18 +1,13 @@
 /*
- * timeline.h — the GPU timeline: interval algebra over GPU activity and the rows of
+ * timeline.h — the GPU timeline: GPU activity in buckets, their unions, and the rows of
  * TraceLens's gpu_timeline sheet (reference semantics §3.2, §4).
  *
  * Every GPU event is the closed interval [ts, ts + dur] in µs, computed in double
  * arithmetic exactly as TraceLens does (ts + dur of the doubles Python reads), so the
- * sums below equal TraceLens's to the last bit. Devices and streams are pooled.
+ * unions and lengths (util/interval.h) equal TraceLens's to the last bit. Devices and
+ * streams are pooled.
  *
- *   union      sort by start; an interval whose start <= the previous end joins it
- *              (touching intervals merge)
- *   length     sum of (end - start) over a union, left to right
- *   B \ A      both unions; every interval of B clipped by the intervals of A that
- *              overlap it, only strictly positive remainders kept
- *
- * No SQLite here; ext/vtab_timeline.c exposes it as the gpu_timeline_raw table.
+ * No SQLite here; ext/vtab/timeline.c exposes it as the gpu_timeline_raw table.
  */
 #ifndef TSQL_TIMELINE_H
 #define TSQL_TIMELINE_H
@@ -21,34 +16,7 @@
 #include <stdint.h>
 
 #include "store/trace.h"
-
-typedef struct tsql_iv {
-    double start, end;
-} tsql_iv;
-
-/* Sorts iv[0..n) by start and merges it in place into a union. Returns its size. */
-size_t tsql_iv_union(tsql_iv *iv, size_t n);
-
-/* Merges iv[0..n), already sorted by start, in place. Returns the union's size. */
-size_t tsql_iv_merge_sorted(tsql_iv *iv, size_t n);
-
-/* Sum of end - start, left to right (Python's sum() over the union). */
-double tsql_iv_length(const tsql_iv *iv, size_t n);
-
-/* out = B \ A for unions b[0..nb) and a[0..na). out needs room for na + nb intervals
- * and may not alias a or b. Returns the number written. */
-size_t tsql_iv_subtract(const tsql_iv *b, size_t nb, const tsql_iv *a, size_t na, tsql_iv *out);
-
-/* The gaps between consecutive intervals of a union, split at threshold_us: gaps
- * shorter than it add to *micro, the others to *macro (sums left to right). */
-void tsql_iv_gaps(const tsql_iv *u, size_t n, double threshold_us, double *micro, double *macro);
-
-/* The two ways TraceLens's pandas adds a column of doubles, left to right:
- * tsql_kahan_sum — pandas' groupby sum and mean (Kahan-compensated);
- * tsql_pairwise_sum — numpy's sum (8-way unrolled blocks of at most 128 values,
- * halved recursively above that), which Series.sum() uses. */
-double tsql_kahan_sum(const double *v, size_t n);
-double tsql_pairwise_sum(const double *v, size_t n);
+#include "util/interval.h"
 
 /* Buckets of §4.2 (first match wins): memcpy (gpu_memcpy, or a ROCm legacy copy
  * kernel), computation (ROCm legacy fill kernels), communication (kernel or memset

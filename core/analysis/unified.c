@@ -10,31 +10,16 @@
 #include "analysis/attribution.h"
 #include "analysis/perf_ops.h"
 #include "store/store.h"
+#include "util/sort.h"
 #include "util/u32vec.h"
 #include "tree/tree.h"
 #include "util/u64map.h"
 
 #define NONE TSQL_NONE
 
-
-static const char *str_of(const tsql_trace *t, uint32_t id)
-{
-    return id ? tsql_intern_str(&t->strings, id) : "";
-}
-
 static int is_tl_node(const tsql_trace *t, uint32_t u)
 {
     return !(t->flags[u] & TSQL_F_TL_DROPPED);
-}
-
-/* TraceLens's CPU children of u in its processing order (ts, stable) */
-typedef struct keyed { double k; uint32_t v; } keyed;
-
-static int cmp_keyed(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    if (a->k != b->k) return a->k < b->k ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
 }
 
 typedef struct ctx {
@@ -46,7 +31,7 @@ typedef struct ctx {
     uint8_t *model;      /* per string id: 0 unknown, 1 no, 2 yes */
     uint8_t *visited;
     u32vec collected;
-    keyed *kbuf;
+    tsql_keyed *kbuf;
     size_t kcap;
 } ctx;
 
@@ -54,7 +39,7 @@ static int has_model(ctx *c, uint32_t u)
 {
     uint32_t nm = c->t->name[u];
     if (!nm) return 0;
-    if (!c->model[nm]) c->model[nm] = tsql_op_has_model(str_of(c->t, nm)) ? 2 : 1;
+    if (!c->model[nm]) c->model[nm] = tsql_op_has_model(tsql_intern_text(&c->t->strings, nm)) ? 2 : 1;
     return c->model[nm] == 2;
 }
 
@@ -64,7 +49,7 @@ static long cpu_children(ctx *c, uint32_t u)
     const tsql_trace *t = c->t;
     uint32_t n = t->child_at[u + 1] - t->child_at[u];
     if (n > c->kcap) {
-        keyed *nk = realloc(c->kbuf, n * sizeof *nk);
+        tsql_keyed *nk = realloc(c->kbuf, n * sizeof *nk);
         if (!nk) return -1;
         c->kbuf = nk;
         c->kcap = n;
@@ -73,9 +58,9 @@ static long cpu_children(ctx *c, uint32_t u)
     for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
         uint32_t ch = t->child[j];
         if (t->edge[ch] != TSQL_EDGE_CPU || !is_tl_node(t, ch)) continue;
-        c->kbuf[m++] = (keyed){tsql_trace_ts_us(t, ch), ch};
+        c->kbuf[m++] = (tsql_keyed){tsql_trace_ts_us(t, ch), ch, ch};
     }
-    qsort(c->kbuf, (size_t)m, sizeof *c->kbuf, cmp_keyed);
+    tsql_keyed_sort(c->kbuf, (size_t)m);
     return m;
 }
 
@@ -125,8 +110,9 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
     }
     if (w == NONE) return NONE;
     uint32_t f = tsql_fwd_of(t, w);
-    if (!has_model(c, f) || !tsql_op_bwd_category(str_of(t, t->name[f]))) return NONE;
-    const char *wn = str_of(t, t->name[w]);
+    if (!has_model(c, f) || !tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f])))
+        return NONE;
+    const char *wn = tsql_intern_text(&t->strings, t->name[w]);
     const char *suffix = strstr(wn, ": ");
     char want[256], got[256];
     if (suffix) norm_name(suffix + 2, want, sizeof want);
@@ -144,7 +130,7 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
                 if (suffix) {
                     /* the autograd node op itself (named exactly like the suffix) only
                      * wraps the real backward op: it is not a candidate */
-                    const char *cn = str_of(t, t->name[ch]);
+                    const char *cn = tsql_intern_text(&t->strings, t->name[ch]);
                     norm_name(cn, got, sizeof got);
                     like = strcmp(got, want) == 0 && strcmp(cn, suffix + 2) != 0;
                 }
@@ -274,15 +260,15 @@ static const char *node_category(ctx *c, uint32_t u)
 {
     uint32_t i = tsql_attrib_find(c->a, u);
     if (i != NONE) return c->a->category[i];
-    return tsql_op_category(str_of(c->t, c->t->name[u]), NULL);
+    return tsql_op_category(tsql_intern_text(&c->t->strings, c->t->name[u]), NULL);
 }
 
 static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char ***names, size_t *cap)
 {
-    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
     if (!k) return -1;
-    for (size_t i = 0; i < n; i++) k[i] = (keyed){tsql_trace_ts_us(t, g[i]), (uint32_t)i};
-    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; i++) k[i] = (tsql_keyed){tsql_trace_ts_us(t, g[i]), (uint32_t)i, (uint32_t)i};
+    tsql_keyed_sort(k, n);
     if (n > *cap) {
         const char **nn = realloc(*names, n * sizeof *nn);
         if (!nn) {
@@ -292,7 +278,7 @@ static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char
         *names = nn;
         *cap = n;
     }
-    for (size_t i = 0; i < n; i++) (*names)[i] = str_of(t, t->name[g[k[i].v]]);
+    for (size_t i = 0; i < n; i++) (*names)[i] = tsql_intern_text(&t->strings, t->name[g[k[i].v]]);
     free(k);
     return 0;
 }
@@ -321,13 +307,14 @@ static int add_synthetic(rows *r, const tsql_trace *t, const tsql_attrib *a, uin
     o->ngpu = 1;
     double two[2];
     o->kernel_us = tsql_busy_us(t, &g, 1, two);
-    const char *pn = str_of(t, t->name[node]), *gn = str_of(t, t->name[g]);
+    const char *pn = tsql_intern_text(&t->strings, t->name[node]);
+    const char *gn = tsql_intern_text(&t->strings, t->name[g]);
     size_t len = strlen(pn) + strlen(gn) + 20;
     if (!(o->name = malloc(len))) return -1;
     snprintf(o->name, len, "%s->%s (Synthetic Op)", pn, gn);
     uint32_t li = tsql_attrib_find(a, node);
     const char *fk = li != NONE && a->direct_at[li] < a->direct_at[li + 1]
-                         ? str_of(t, t->name[a->direct[a->direct_at[li]]])
+                         ? tsql_intern_text(&t->strings, t->name[a->direct[a->direct_at[li]]])
                          : NULL;
     o->category = tsql_op_category(o->name, fk);
     r->u->n++;
@@ -377,12 +364,12 @@ static tsql_unified *build(tsql_trace *t)
     {
         size_t nr = 0;
         for (uint32_t u = 0; u < t->n; u++) nr += (t->flags[u] & TSQL_F_TL_ROOT) != 0;
-        keyed *roots = malloc((nr ? nr : 1) * sizeof *roots);
+        tsql_keyed *roots = malloc((nr ? nr : 1) * sizeof *roots);
         if (!roots) goto fail;
         nr = 0;
         for (uint32_t u = 0; u < t->n; u++)
-            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (keyed){tsql_trace_ts_us(t, u), u};
-        qsort(roots, nr, sizeof *roots, cmp_keyed);
+            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (tsql_keyed){tsql_trace_ts_us(t, u), u, u};
+        tsql_keyed_sort(roots, nr);
         int rc = 0;
         for (size_t i = 0; i < nr && !rc; i++) rc = visit(&c, roots[i].v);
         free(roots);
@@ -419,7 +406,7 @@ static tsql_unified *build(tsql_trace *t)
                 dict.p[dict.n] = 0;
                 if (!(dicts[po->result] = strdup(dict.p))) goto fail;
             }
-            if (f != NONE) category = tsql_op_bwd_category(str_of(t, t->name[f]));
+            if (f != NONE) category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
             tsql_unified_op *o = new_row(&r);
             if (!o || !(o->perf_params = strdup(dicts[po->result]))) goto fail;
             o->uid = n;
@@ -466,7 +453,7 @@ static tsql_unified *build(tsql_trace *t)
                 kus = tsql_busy_us(t, bwd_gpu.v, nb, scratch);
                 g = bwd_gpu.v;
                 gn = nb;
-                category = tsql_op_bwd_category(str_of(t, t->name[f]));
+                category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
             }
             if (sort_gpu_by_ts(t, (uint32_t *)g, gn, &knames, &kcap)) goto fail;
             args.n = 0;
@@ -476,7 +463,8 @@ static tsql_unified *build(tsql_trace *t)
                 args.p[args.n] = 0;
                 aj = args.p;
             }
-            tsql_perf_eval(&perf, str_of(t, t->name[src]), aj, knames, gn, f != NONE);
+            const char *sn = tsql_intern_text(&t->strings, t->name[src]);
+            tsql_perf_eval(&perf, sn, aj, knames, gn, f != NONE);
             if (perf.status == TSQL_PM_NOMEM) goto fail;
             if (perf.status == TSQL_PM_NOT_IMPLEMENTED && model) continue; /* dropped, still covered */
             metrics = perf.status == TSQL_PM_OK;

@@ -282,6 +282,21 @@ static double fp4_bytes(pm_ctx *c, const gemm *g, const char *ta, const char *tb
     return (double)b;
 }
 
+/* Scaled GEMMs: t = the types of A (types[ia]) and B (types[ib]), then of their scales
+ * (types[isa], types[isb], NULL when absent); records M, N, K and the dtype parameters
+ * and sets g->dtype. 0, or -1 after recording the failure. */
+static int scaled_types(pm_ctx *c, gemm *g, int ia, int ib, int isa, int isb, const char *t[4])
+{
+    if (pm_type(c, ia, &t[0]) || pm_type(c, ib, &t[1])) return -1;
+    t[2] = pm_len(c->types) > isa ? pm_type_opt(c, isa) : NULL;
+    t[3] = pm_len(c->types) > isb ? pm_type_opt(c, isb) : NULL;
+    if (mnk_params(c, g, ia, ib, PM_OPT, -1, -1) || pm_p_str_tuple(c, "dtype_A_B", t, 2) ||
+        pm_p_str(c, "dtype_scaleA", t[2]) || pm_p_str(c, "dtype_scaleB", t[3]))
+        return -1;
+    g->dtype = t[0];
+    return 0;
+}
+
 /* hipblaslt_gemm_fp8 / _fp4: A = dims[0], B = dims[2], flags in conc[5..7] */
 static int gemm_hipblaslt(pm_ctx *c, int fp4)
 {
@@ -305,24 +320,17 @@ static int gemm_hipblaslt(pm_ctx *c, int fp4)
     g.K = ta ? A.d[0] : A.d[1];
     if (fp4) g.K = pm_mul(c, g.K, 2);
     g.N = tb ? Bs.d[0] : Bs.d[1];
-    const char *t0, *t2;
-    if (pm_type(c, 0, &t0) || pm_type(c, 2, &t2)) return pm_status(c);
-    const char *dt[2] = {t0, t2};
-    const char *sa = pm_len(c->types) > 1 ? pm_type_opt(c, 1) : NULL;
-    const char *sb = pm_len(c->types) > 3 ? pm_type_opt(c, 3) : NULL;
-    if (mnk_params(c, &g, 0, 2, PM_OPT, -1, -1) || pm_p_str_tuple(c, "dtype_A_B", dt, 2) ||
-        pm_p_str(c, "dtype_scaleA", sa) || pm_p_str(c, "dtype_scaleB", sb))
-        return pm_status(c);
-    g.dtype = t0;
+    const char *t[4];
+    if (scaled_types(c, &g, 0, 2, 1, 3, t)) return pm_status(c);
     double bytes;
     if (fp4) {
-        bytes = fp4_bytes(c, &g, t0, t2, sa, sb);
+        bytes = fp4_bytes(c, &g, t[0], t[1], t[2], t[3]);
         if (isnan(bytes)) return pm_status(c);
     } else {
-        int bpe_a = pm_bpe(t0), bpe_b = pm_bpe(t2);
+        int bpe_a = pm_bpe(t[0]), bpe_b = pm_bpe(t[1]);
         if (!bpe_a || !bpe_b)
             return PM_FAIL(c, "%s: data types of A and B are not supported: (%s, %s)", c->name,
-                          t0 ? t0 : "None", t2 ? t2 : "None");
+                          t[0] ? t[0] : "None", t[1] ? t[1] : "None");
         bytes = gemm_bytes_int(c, &g, bpe_a, bpe_b, bpe_a, bpe_a == 1 ? 2 : bpe_a);
     }
     return gemm_finish(c, &g, bytes);
@@ -335,16 +343,9 @@ static int gemm_a4w4(pm_ctx *c)
     if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (shape_at(c, 0, 2, &A) || shape_at(c, 1, 2, &Bs)) return pm_status(c);
     gemm g = {.B = 1, .M = A.d[0], .K = pm_mul(c, A.d[1], 2), .N = Bs.d[0]};
-    const char *t0, *t1;
-    if (pm_type(c, 0, &t0) || pm_type(c, 1, &t1)) return pm_status(c);
-    const char *dt[2] = {t0, t1};
-    const char *sa = pm_len(c->types) > 2 ? pm_type_opt(c, 2) : NULL;
-    const char *sb = pm_len(c->types) > 3 ? pm_type_opt(c, 3) : NULL;
-    if (mnk_params(c, &g, 0, 1, PM_OPT, -1, -1) || pm_p_str_tuple(c, "dtype_A_B", dt, 2) ||
-        pm_p_str(c, "dtype_scaleA", sa) || pm_p_str(c, "dtype_scaleB", sb))
-        return pm_status(c);
-    g.dtype = t0;
-    double bytes = fp4_bytes(c, &g, t0, t1, sa, sb);
+    const char *t[4];
+    if (scaled_types(c, &g, 0, 1, 2, 3, t)) return pm_status(c);
+    double bytes = fp4_bytes(c, &g, t[0], t[1], t[2], t[3]);
     if (isnan(bytes)) return pm_status(c);
     return gemm_finish(c, &g, bytes);
 }

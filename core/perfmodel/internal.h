@@ -32,8 +32,6 @@ typedef struct pm_ctx {
     tsql_buf t;                      /* scratch for parameter text */
 } pm_ctx;
 
-typedef int (*pm_fn)(pm_ctx *c);
-
 /* families */
 int pm_gemm(pm_ctx *c);
 int pm_conv(pm_ctx *c);

@@ -68,846 +68,672 @@ int pm_bpe(const char *type) { return tsql_dtype_bytes(type); }
 #define MODEL TSQL_OPF_MODEL
 #define FWD TSQL_OPF_FWD
 #define BWD TSQL_OPF_BWD
-#define IMPL TSQL_OPF_IMPL
 #define EXT TSQL_OPF_EXT
 #define BWD_ONLY TSQL_OPF_BWD_ONLY
 
-/* {name, category, bwd_category, sheet family, TraceLens class, flags}. Perf-model names
- * first (in Appendix A order), then category-only names. A name in both lists keeps its
- * model and takes the category-only category (the category-only map is applied last). */
+/* One row per name: perf-model names first (in Appendix A order), then category-only
+ * names (category alone). A name in both lists keeps its model and takes the
+ * category-only category (the category-only map is applied last). .model is the family
+ * function that computes the metrics; without it tracesql reports UNSUPPORTED. */
 static const tsql_op_info registry[] = {
-    {"aten::mm", "GEMM", NULL, "GEMM",
-     "aten_mm", MODEL | FWD | IMPL},
-    {"aten::addmm", "GEMM", NULL, "GEMM",
-     "aten_addmm", MODEL | FWD | IMPL},
-    {"aten::_scaled_mm", "GEMM", NULL, "GEMM",
-     "aten_scaled_mm", MODEL | FWD | IMPL},
-    {"trtllm::cublas_scaled_mm", "GEMM", NULL, "GEMM",
-     "aten_scaled_mm", MODEL | FWD | IMPL},
-    {"bitsandbytes::int8_linear_matmul", "GEMM", NULL, "GEMM",
-     "aten_scaled_mm", MODEL | FWD | IMPL},
-    {"aten::bmm", "GEMM", NULL, "GEMM",
-     "aten_bmm", MODEL | FWD | IMPL},
-    {"tex_ts::te_gemm_ts", "GEMM", NULL, "GEMM",
-     "tex_ts_te_gemm_ts", MODEL | FWD | IMPL},
-    {"aten::baddbmm", "GEMM", NULL, "GEMM",
-     "aten_baddbmm", MODEL | FWD | IMPL},
-    {"vllm::gemm_with_dynamic_quant", "GEMM", NULL, "GEMM",
-     "vllm_gemm_with_dynamic_quant", MODEL | FWD | IMPL},
-    {"_Linear_yfwd_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"_LinearBackward_xgrad_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"_LinearBackward_wgrad_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"_LayerNormLinear_yfwd_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"_LayerNormLinearBackward_xgrad_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"_LayerNormLinearBackward_wgrad_mm", "GEMM", NULL, "GEMM",
-     "tev2_pseudo_gemm", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::hipblaslt_gemm_fp8", "GEMM", NULL, "GEMM",
-     "hipblaslt_gemm_fp8", MODEL | FWD | IMPL},
-    {"primus_turbo::hipblaslt_gemm_fp8", "GEMM", NULL, "GEMM",
-     "hipblaslt_gemm_fp8", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::hipblaslt_gemm_fp4", "GEMM", NULL, "GEMM",
-     "hipblaslt_gemm_fp4", MODEL | FWD | IMPL},
-    {"primus_turbo::hipblaslt_gemm_fp4", "GEMM", NULL, "GEMM",
-     "hipblaslt_gemm_fp4", MODEL | FWD | IMPL},
-    {"aiter::gemm_a4w4", "GEMM", NULL, "GEMM",
-     "aiter_gemm_a4w4", MODEL | FWD | IMPL},
-    {"aiter::_gemm_a4w4_asm", "GEMM", NULL, "GEMM",
-     "aiter_gemm_a4w4", MODEL | FWD | IMPL},
-    {"aiter::batched_gemm_a16wfp4_", "GEMM", NULL, "GEMM",
-     "batched_gemm_a16wfp4", MODEL | EXT | FWD},
-    {"sglang_profiler::fp8_utils_gemm_a8w8_blockscale", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"vllm::rocm_aiter_triton_gemm_a8w8_blockscale", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_blockscale_ck", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_blockscale_cktile", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_blockscale_bpreshuffle_ck", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_blockscale_bpreshuffle_cktile", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::flatmm_a8w8_blockscale_asm", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gfx950_a8w8_blockscale_asm", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_ck", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_bpreshuffle_ck", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"aiter::gemm_a8w8_bpreshuffle", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"vllm::rocm_unquantized_gemm", "GEMM", NULL, "GEMM",
-     "vllm_rocm_unquantized_gemm", MODEL | EXT | FWD},
-    {"aiter::gemm_a16w16", "GEMM", NULL, "GEMM",
-     "gemm_a16w16", MODEL | EXT | FWD},
-    {"aiter::gemm_a16w16_atomic_", "GEMM", NULL, "GEMM",
-     "gemm_a16w16_atomic_", MODEL | EXT | FWD},
-    {"aiter::_gemm_a16w16_asm", "GEMM", NULL, "GEMM",
-     "gemm_a16w16_asm", MODEL | EXT | FWD},
-    {"sglang_profiler::gemm_kernels_flydsl_hgemm", "GEMM", NULL, "GEMM",
-     "gemm_a16w16_atomic_", MODEL | EXT | FWD},
-    {"aiter::gemm_afp4wfp4_", "GEMM", NULL, "GEMM",
-     "gemm_afp4wfp4", MODEL | EXT | FWD},
-    {"sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_qu"
-     "ant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant", "GEMM", NULL, "GEMM",
-     "batched_gemm_a8w8", MODEL | EXT | FWD},
-    {"aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", "GEMM", NULL, "GEMM",
-     "gemm_a8w8_blockscale", MODEL | EXT | FWD},
-    {"FlashAttnFunc", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "flash_attention", MODEL | FWD | BWD | IMPL},
-    {"flash_attn::_flash_attn_forward", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "flash_attention", MODEL | FWD | BWD | IMPL},
-    {"flash_attn::_flash_attn_backward", "SDPA_bwd", "SDPA_bwd", "SDPA",
-     "flash_attention_backward", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"flash_attn::_flash_attn_varlen_forward", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "flash_attention_varlen_forward", MODEL | FWD | BWD | IMPL},
-    {"flash_attn::_flash_attn_varlen_backward", "SDPA_bwd", "SDPA_bwd", "SDPA",
-     "flash_attention_varlen_backward", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::_scaled_dot_product_cudnn_attention", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aten__scaled_dot_product_cudnn_attention", MODEL | FWD | BWD | IMPL},
-    {"aten::_scaled_dot_product_efficient_attention", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aten__scaled_dot_product_efficient_attention", MODEL | FWD | BWD | IMPL},
-    {"aten::_scaled_dot_product_flash_attention", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aten__scaled_dot_product_flash_attention", MODEL | FWD | BWD | IMPL},
-    {"aiter::_flash_attn_forward", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aiter__flash_attn_forward", MODEL | FWD | BWD | IMPL},
-    {"aiter::_flash_attn_backward", "SDPA_bwd", "SDPA_bwd", "SDPA",
-     "aiter__flash_attn_backward", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aiter::wrapper_fmha_v3_fwd", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aiter__fmha_v3_forward", MODEL | FWD | BWD | IMPL},
-    {"aiter::wrapper_fmha_v3_bwd", "SDPA_bwd", "SDPA_bwd", "SDPA",
-     "aiter__fmha_v3_backward", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aiter::mha_fwd", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aiter__mha_fwd", MODEL | FWD | BWD | IMPL},
-    {"aiter::fmha_v3_fwd", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "aiter__fmha_v3_fwd", MODEL | FWD | BWD | IMPL},
-    {"aiter::mha_bwd", "SDPA_bwd", "SDPA_bwd", "SDPA",
-     "aiter__mha_bwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"flash_attn_3::fwd", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "flash_attn_v3_forward", MODEL | FWD | BWD | IMPL},
-    {"EvoformerAttention", "SDPA_fwd", "SDPA_bwd", "SDPA",
-     "evoformer_attention", MODEL | FWD | BWD | IMPL},
-    {"aten::convolution", "CONV_fwd", "CONV_bwd", "CONV",
-     "aten_conv", MODEL | FWD | BWD | IMPL},
-    {"aten::convolution_backward", "CONV_bwd", "CONV_bwd", "CONV",
-     "aten_conv_bwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"ConvBias_", "CONV_fwd", "CONV_bwd", "CONV",
-     "ConvBias_", MODEL | FWD | BWD | IMPL},
-    {"ConvBiasReLU_", "CONV_fwd", "CONV_bwd", "CONV",
-     "ConvBiasReLU_", MODEL | FWD | BWD | IMPL},
-    {"ConvBias_Backward", "CONV_bwd", "CONV_bwd", "CONV",
-     "ConvBias_Backward", MODEL | FWD | BWD_ONLY},
-    {"ConvBiasReLU_Backward", "CONV_bwd", "CONV_bwd", "CONV",
-     "ConvBiasReLU_Backward", MODEL | FWD | BWD_ONLY},
-    {"vllm::unified_attention_with_output", "InferenceAttention", NULL, "InferenceAttention",
-     "vllm_unified_attention_with_output", MODEL | EXT | FWD},
-    {"aiter::mha_varlen_fwd", "InferenceAttention", NULL, "InferenceAttention",
-     "mha_varlen_fwd", MODEL | EXT | FWD},
-    {"aiter::fmha_v3_varlen_fwd", "InferenceAttention", NULL, "InferenceAttention",
-     "aiter_fmha_v3_varlen_fwd", MODEL | EXT | FWD},
-    {"aiter::mha_batch_prefill", "InferenceAttention", NULL, "InferenceAttention",
-     "aiter_mha_batch_prefill", MODEL | EXT | FWD},
-    {"sglang_profiler::attention_paged_attention_ragged"
-     "", "InferenceAttention", NULL, "InferenceAttention",
-     "aiter_paged_attention_ragged", MODEL | EXT | FWD},
-    {"pseudo_mla_decode_fwd", "InferenceAttention", NULL, "InferenceAttention",
-     "mla_decode_fwd", MODEL | EXT | FWD},
-    {"pseudo_mla_prefill_fwd", "InferenceAttention", NULL, "InferenceAttention",
-     "pseudo_mla_prefill_fwd", MODEL | EXT | FWD},
-    {"aiter::pa_decode_gluon", "InferenceAttention", NULL, "InferenceAttention",
-     "pa_decode_gluon", MODEL | EXT | FWD},
-    {"pseudo_v4_paged_decode_swa", "InferenceAttention", NULL, "InferenceAttention",
-     "pseudo_v4_paged_decode_swa", MODEL | EXT | FWD},
-    {"pseudo_v4_paged_decode_csa", "InferenceAttention", NULL, "InferenceAttention",
-     "pseudo_v4_paged_decode_csa", MODEL | EXT | FWD},
-    {"pseudo_v4_paged_decode_hca", "InferenceAttention", NULL, "InferenceAttention",
-     "pseudo_v4_paged_decode_hca", MODEL | EXT | FWD},
-    {"aiter::pa_sparse_prefill_opus_fwd", "InferenceAttention", NULL, "InferenceAttention",
-     "pa_sparse_prefill_opus_fwd", MODEL | EXT | FWD},
-    {"sglang_profiler::tilelang_kernel_tilelang_sparse_fwd"
-     "", "InferenceAttention", NULL, "InferenceAttention",
-     "mla_tilelang_sparse_fwd", MODEL | EXT | FWD},
-    {"vllm::gdn_attention_core", "InferenceAttention", NULL, "InferenceAttention",
-     "gdn_attention_core", MODEL | EXT | FWD},
-    {"aiter::linear_attention_with_output_base", "InferenceAttention", NULL, "InferenceAttention",
-     "gdn_attention_core", MODEL | EXT | FWD},
-    {"sglang::store_cache", "InferenceAttention", NULL, "InferenceAttention",
-     "sglang_store_cache", MODEL | EXT | FWD},
-    {"LigerSiLUMulFunction", "elementwise", NULL, "BinaryElementwise",
-     "liger_silu_mul_function", MODEL | FWD | IMPL},
-    {"aiter::dynamic_per_token_scaled_quant", "GroupQuant", NULL, "BinaryElementwise",
-     "per_group_quant", MODEL | EXT | FWD},
-    {"aiter::dynamic_per_group_scaled_quant", "GroupQuant", NULL, "BinaryElementwise",
-     "per_group_quant", MODEL | EXT | FWD},
-    {"vllm::triton_per_token_group_quant_fp8", "GroupQuant", NULL, "BinaryElementwise",
-     "vllm_triton_per_token_group_quant_fp8", MODEL | EXT | FWD},
-    {"aiter::dynamic_per_tensor_quant", "GroupQuant", NULL, "BinaryElementwise",
-     "per_group_quant", MODEL | EXT | FWD},
-    {"aten::div", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::div_", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::mul", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::mul_", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::add", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::add_", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::sigmoid_backward", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"aten::threshold_backward", "elementwise", NULL, "BinaryElementwise",
-     "aten_binary_elementwise", MODEL | FWD | IMPL},
-    {"primus_turbo::grouped_gemm", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm", MODEL | FWD | IMPL},
-    {"primus_turbo::grouped_gemm_impl", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::grouped_gemm"
-     "", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm", MODEL | FWD | IMPL},
-    {"primus_turbo::grouped_gemm_variable_k", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm_variable_k", MODEL | FWD | IMPL},
-    {"primus_turbo::grouped_gemm_variable_k_impl"
-     "", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm_variable_k", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::grouped_gemm_variable_k"
-     "", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm_variable_k", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::ck_grouped_gemm"
-     "", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::ck_grouped_gemm_variable_k"
-     "", "GroupedGEMM_fwd", "GroupedGEMM_bwd", "GroupedGEMM",
-     "primus_turbo_grouped_gemm_variable_k", MODEL | FWD | IMPL},
-    {"MoEDispatch", "MoE_comm_fwd", "MoE_comm_bwd", "MoE_comm",
-     "moe_dispatch", MODEL | FWD | BWD | IMPL},
-    {"MoECombine", "MoE_comm_fwd", "MoE_comm_bwd", "MoE_comm",
-     "moe_combine", MODEL | FWD | BWD | IMPL},
-    {"DaoAILab::_causal_conv1d_fwd_cpp", "SSM_fwd", NULL, "SSM",
-     "causal_conv1d_fwd", MODEL | FWD | IMPL},
-    {"MambaSplitConv1dScanCombinedFn", "SSM_fwd", "SSM_bwd", "SSM",
-     "mamba_ssd_fwd", MODEL | FWD | BWD | IMPL},
-    {"FusedRoPEFunc", "RoPE_fwd", NULL, "RoPE",
-     "fused_rope_fwd", MODEL | FWD | IMPL},
-    {"aiter::rope_cached_positions_2c_fwd_impl", "RoPE_fwd", NULL, "RoPE",
-     "aiter_rope_cached_positions_2c_fwd_impl", MODEL | EXT | FWD},
-    {"sgl_kernel::rotary_embedding", "RoPE_fwd", NULL, "RoPE",
-     "sgl_kernel_rotary_embedding", MODEL | EXT | FWD},
-    {"CrossEntropyFunction", "CrossEntropy_fwd", NULL, "CrossEntropy",
-     "cross_entropy_fwd", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::quantize_fp8_tensorwise", "elementwise", NULL, "UnaryElementwise",
-     "primus_turbo_quantize_fp8", MODEL | FWD | IMPL},
-    {"primus_turbo::quantize_fp8_tensorwise", "elementwise", NULL, "UnaryElementwise",
-     "primus_turbo_quantize_fp8", MODEL | FWD | IMPL},
-    {"primus_turbo_cpp_extension::quantize_mxfp4_dual", "elementwise", NULL, "UnaryElementwise",
-     "primus_turbo_quantize_mxfp4_dual", MODEL | FWD | IMPL},
-    {"primus_turbo::quantize_mxfp4_dual", "elementwise", NULL, "UnaryElementwise",
-     "primus_turbo_quantize_mxfp4_dual", MODEL | FWD | IMPL},
-    {"primus::quantize_mxfp4_dual", "elementwise", NULL, "UnaryElementwise",
-     "primus_turbo_quantize_mxfp4_dual", MODEL | FWD | IMPL},
-    {"aiter::silu_and_mul", "elementwise", NULL, "UnaryElementwise",
-     "aiter_silu_and_mul", MODEL | EXT | FWD},
-    {"_C::silu_and_mul", "elementwise", NULL, "UnaryElementwise",
-     "aiter_silu_and_mul", MODEL | EXT | FWD},
-    {"sgl_kernel::silu_and_mul", "elementwise", NULL, "UnaryElementwise",
-     "sgl_kernel_silu_and_mul", MODEL | EXT | FWD},
-    {"aiter::gelu_and_mul", "elementwise", NULL, "UnaryElementwise",
-     "aiter_gelu_and_mul", MODEL | EXT | FWD},
-    {"aiter::gelu_tanh_and_mul", "elementwise", NULL, "UnaryElementwise",
-     "aiter_gelu_tanh_and_mul", MODEL | EXT | FWD},
-    {"aten::copy", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::copy_", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::clamp_min", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::clamp_min_", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::clamp_max", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::clamp_max_", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::sigmoid", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::rsqrt", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::silu", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::neg", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::pow", "elementwise", NULL, "UnaryElementwise",
-     "aten_unary_elementwise", MODEL | FWD | IMPL},
-    {"aten::replication_pad1d", "elementwise", NULL, "UnaryElementwise",
-     "aten_replication_pad", MODEL | FWD | IMPL},
-    {"aten::replication_pad2d", "elementwise", NULL, "UnaryElementwise",
-     "aten_replication_pad", MODEL | FWD | IMPL},
-    {"aten::replication_pad3d", "elementwise", NULL, "UnaryElementwise",
-     "aten_replication_pad", MODEL | FWD | IMPL},
-    {"aten::upsample_nearest1d", "elementwise", NULL, "UnaryElementwise",
-     "aten_upsample_nearest", MODEL | FWD | IMPL},
-    {"aten::upsample_nearest2d", "elementwise", NULL, "UnaryElementwise",
-     "aten_upsample_nearest", MODEL | FWD | IMPL},
-    {"aten::upsample_nearest3d", "elementwise", NULL, "UnaryElementwise",
-     "aten_upsample_nearest", MODEL | FWD | IMPL},
-    {"pseudo_op::moe_aiter_fused_1stage", "MoE_fused", NULL, "MoE_fused",
-     "moe_aiter_fused_1stage", MODEL | EXT | FWD},
-    {"aiter::fmoe_fp8_blockscale_g1u1", "MoE_fused", NULL, "MoE_fused",
-     "moe_aiter_fused_blockscale", MODEL | EXT | FWD},
-    {"aiter::fmoe_g1u1", "MoE_fused", NULL, "MoE_fused",
-     "moe_aiter_fused_blockscale", MODEL | EXT | FWD},
-    {"aiter::moe_cktile2stages_gemm1_ck", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_aiter_unfused_up", MODEL | EXT | FWD},
-    {"aiter::moe_cktile2stages_gemm2_ck", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_aiter_unfused_down", MODEL | EXT | FWD},
-    {"aiter::ck_moe_stage1", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_aiter_ck_stage1", MODEL | EXT | FWD},
-    {"aiter::ck_moe_stage2", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_aiter_ck_stage2", MODEL | EXT | FWD},
-    {"pseudo_op::moe_triton_unfused_up", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_triton_unfused_up", MODEL | EXT | FWD},
-    {"pseudo_op::moe_triton_unfused_down", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_triton_unfused_down", MODEL | EXT | FWD},
-    {"pseudo_op::moe_gptq_awq_up", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_gptq_awq_up", MODEL | EXT | FWD},
-    {"pseudo_op::moe_gptq_awq_down", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_gptq_awq_down", MODEL | EXT | FWD},
-    {"pseudo_op::moe_flydsl_stage1", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_flydsl_stage1", MODEL | EXT | FWD},
-    {"pseudo_op::moe_flydsl_stage2", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_flydsl_stage2", MODEL | EXT | FWD},
-    {"sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel"
-     "", "MoE_unfused", NULL, "MoE_unfused",
-     "moe_triton_invoke_grouped_gemm", MODEL | EXT | FWD},
-    {"aiter::biased_grouped_topk_hip", "MoE_aux", NULL, "MoE_aux",
-     "BiasedGroupedTopk", MODEL | EXT | FWD},
-    {"aiter::moe_sorting_fwd", "MoE_aux", NULL, "MoE_aux",
-     "MoeSortScatterGather", MODEL | EXT | FWD},
-    {"aiter::mxfp4_moe_sort_hip", "MoE_aux", NULL, "MoE_aux",
-     "MoeSortScatterGather", MODEL | EXT | FWD},
-    {"sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts"
-     "", "MoE_aux", NULL, "MoE_aux",
-     "sglang_fused_append_shared_experts", MODEL | EXT | FWD},
-    {"aiter::topk_softplus", "MoE_aux", NULL, "MoE_aux",
-     "topk_softplus", MODEL | EXT | FWD},
-    {"aiter::fused_add_rmsnorm_pad_", "RMSNorm", NULL, "RMSNorm",
-     "vllm_rocm_aiter_triton_add_rmsnorm_pad", MODEL | EXT | FWD},
-    {"aiter::rms_norm", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rms_norm", MODEL | EXT | FWD},
-    {"aiter::rmsnorm", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rmsnorm", MODEL | EXT | FWD},
-    {"aiter::rmsnorm2d_fwd_ck", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rms_norm", MODEL | EXT | FWD},
-    {"aiter::rmsnorm2d_fwd_with_add_ck", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rmsnorm2d_fwd_with_add_ck", MODEL | EXT | FWD},
-    {"aiter::add_rmsnorm", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rmsnorm2d_fwd_with_add_ck", MODEL | EXT | FWD},
-    {"aiter::rmsnorm2d_fwd_with_dynamicquant_ck", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rmsnorm2d_fwd_with_dynamicquant_ck", MODEL | EXT | FWD},
-    {"vllm::rocm_aiter_rmsnorm_fp8_group_quant", "RMSNorm", NULL, "RMSNorm",
-     "vllm_rocm_aiter_rmsnorm_fp8_group_quant", MODEL | EXT | FWD},
-    {"vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", "RMSNorm", NULL, "RMSNorm",
-     "vllm_rocm_aiter_rmsnorm_with_add_fp8_group_quant", MODEL | EXT | FWD},
-    {"vllm::rocm_aiter_triton_add_rmsnorm_pad", "RMSNorm", NULL, "RMSNorm",
-     "vllm_rocm_aiter_triton_add_rmsnorm_pad", MODEL | EXT | FWD},
-    {"sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", "RMSNorm", NULL, "RMSNorm",
-     "fused_rms_mxfp4_quant", MODEL | EXT | FWD},
-    {"aiter::_fuse_rmsnorm_fp4_quant", "RMSNorm", NULL, "RMSNorm",
-     "fused_rms_mxfp4_quant", MODEL | EXT | FWD},
-    {"aiter::rmsnorm_quant", "RMSNorm", NULL, "RMSNorm",
-     "aiter_rmsnorm_quant", MODEL | EXT | FWD},
-    {"aiter::mixed_sample_outer_exponential", "elementwise", NULL, "elementwise",
-     "mixed_sample_outer_exponential", MODEL | EXT | FWD},
-    {"aiter::fused_dynamic_mx_quant_moe_sort_hip", "GroupQuant", NULL, "GroupQuant",
-     "fused_dynamic_mx_quant_moe_sort_hip", MODEL | EXT | FWD},
-    {"sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant"
-     "", "GroupQuant", NULL, "GroupQuant",
-     "fused_flatten_mxfp4_quant", MODEL | EXT | FWD},
-    {"sglang_profiler::quant_dynamic_mxfp4_quant", "GroupQuant", NULL, "GroupQuant",
-     "sglang_quant_dynamic_mxfp4_quant", MODEL | EXT | FWD},
-    {"aiter::fused_dynamic_mxfp4_quant_moe_sort_hip", "MoE_aux", NULL, "GroupQuant",
-     "aiter_fused_dynamic_mxfp4_quant_moe_sort_hip", MODEL | EXT | FWD},
-    {"aiter::dynamic_per_group_scaled_quant_fp4", "GroupQuant", NULL, "GroupQuant",
-     "aiter_dynamic_per_group_scaled_quant_fp4", MODEL | EXT | FWD},
-    {"aiter::fused_qk_rope_concat_and_cache_mla", "RoPE_fwd", NULL, "FusedRoPE",
-     "fused_qk_rope_concat_and_cache_mla", MODEL | EXT | FWD},
-    {"aiter::fused_qk_rope_cat_and_cache_mla", "RoPE_fwd", NULL, "FusedRoPE",
-     "aiter_fused_qk_rope_cat_and_cache_mla", MODEL | EXT | FWD},
-    {"aiter::fused_allreduce_rmsnorm", "CustomCollective", NULL, "CustomCollective",
-     "aiter_fused_allreduce_rmsnorm", MODEL | EXT | FWD},
-    {"aiter::fused_allreduce_rmsnorm_", "CustomCollective", NULL, "CustomCollective",
-     "aiter_fused_allreduce_rmsnorm_", MODEL | EXT | FWD},
-    {"_C_custom_ar::all_reduce", "CustomCollective", NULL, "CustomCollective",
-     "custom_ar_all_reduce", MODEL | EXT | FWD},
-    {"aiter::reduce_scatter", "CustomCollective", NULL, "CustomCollective",
-     "aiter_reduce_scatter", MODEL | EXT | FWD},
-    {"aiter::all_gather_reg", "CustomCollective", NULL, "CustomCollective",
-     "aiter_all_gather_reg", MODEL | EXT | FWD},
-    {"sgl_kernel::all_reduce_reg", "CustomCollective", NULL, "CustomCollective",
-     "sgl_kernel_all_reduce_reg", MODEL | EXT | FWD},
-    {"sgl_kernel::qr_all_reduce", "CustomCollective", NULL, "CustomCollective",
-     "sgl_kernel_qr_all_reduce", MODEL | EXT | FWD},
-    {"sglang::reg_all_gather_into_tensor", "CustomCollective", NULL, "CustomCollective",
-     "sgl_kernel_reg_all_gather_into_tensor", MODEL | EXT | FWD},
-    {"_C_custom_ar::qr_all_reduce", "CustomCollective", NULL, "CustomCollective",
-     "custom_ar_qr_all_reduce", MODEL | EXT | FWD},
-    {"aiter::mhc_post", "mHC", NULL, "mHC",
-     "mhc_post", MODEL | EXT | FWD},
-    {"aiter::mhc_pre_gemm_sqrsum", "mHC", NULL, "mHC",
-     "mhc_pre_gemm_sqrsum", MODEL | EXT | FWD},
-    {"aiter::mhc_pre_big_fuse_rmsnorm", "mHC", NULL, "mHC",
-     "mhc_pre_big_fuse_rmsnorm", MODEL | EXT | FWD},
-    {"aiter::mhc_fused_post_pre_gemm_sqrsum", "mHC", NULL, "mHC",
-     "mhc_fused_post_pre_gemm_sqrsum", MODEL | EXT | FWD},
-    {"aiter::_groupnorm_run", "NORM_fwd", "NORM_bwd", "Normalization",
-     "GroupNorm", MODEL | FWD | IMPL},
-    {"aten::batch_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "BatchNorm", MODEL | FWD | IMPL},
-    {"aten::native_batch_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "BatchNorm", MODEL | FWD | IMPL},
-    {"aten::miopen_batch_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "BatchNorm", MODEL | FWD | IMPL},
-    {"aten::cudnn_batch_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "BatchNorm", MODEL | FWD | IMPL},
-    {"aten::layer_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "LayerNorm", MODEL | FWD | IMPL},
-    {"aten::native_layer_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "LayerNorm", MODEL | FWD | IMPL},
-    {"aten::miopen_layer_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "LayerNorm", MODEL | FWD | IMPL},
-    {"aten::cudnn_layer_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "LayerNorm", MODEL | FWD | IMPL},
-    {"aten::group_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "GroupNorm", MODEL | FWD | IMPL},
-    {"aten::native_group_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "GroupNorm", MODEL | FWD | IMPL},
-    {"aten::miopen_group_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "GroupNorm", MODEL | FWD | IMPL},
-    {"aten::cudnn_group_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "GroupNorm", MODEL | FWD | IMPL},
-    {"aten::instance_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "InstanceNorm", MODEL | FWD | IMPL},
-    {"aten::native_instance_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "InstanceNorm", MODEL | FWD | IMPL},
-    {"aten::miopen_instance_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "InstanceNorm", MODEL | FWD | IMPL},
-    {"aten::cudnn_instance_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "InstanceNorm", MODEL | FWD | IMPL},
-    {"aten::_fused_rms_norm", "NORM_fwd", "NORM_bwd", "Normalization",
-     "RMSNorm", MODEL | FWD | IMPL},
-    {"aten::batch_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "BatchNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::native_batch_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "BatchNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::miopen_batch_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "BatchNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::cudnn_batch_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "BatchNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::layer_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "LayerNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::native_layer_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "LayerNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::miopen_layer_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "LayerNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::cudnn_layer_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "LayerNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::group_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "GroupNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::native_group_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "GroupNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::miopen_group_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "GroupNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::cudnn_group_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "GroupNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::instance_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "InstanceNormBwd", MODEL | IMPL},
-    {"aten::native_instance_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "InstanceNormBwd", MODEL | IMPL},
-    {"aten::miopen_instance_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "InstanceNormBwd", MODEL | IMPL},
-    {"aten::cudnn_instance_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "InstanceNormBwd", MODEL | IMPL},
-    {"aten::rms_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "RMSNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::native_rms_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "RMSNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::miopen_rms_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "RMSNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::cudnn_rms_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "RMSNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"aten::_fused_rms_norm_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "RMSNormBwd", MODEL | FWD | BWD | BWD_ONLY | IMPL},
-    {"primus::fused_ln_modulate", "NORM_fwd", "NORM_bwd", "Normalization",
-     "FusedLnModulate", MODEL | FWD | IMPL},
-    {"primus::fused_ln_modulate_backward", "NORM_bwd", "NORM_bwd", "Normalization",
-     "FusedLnModulateBackward", MODEL | FWD | BWD_ONLY | IMPL},
-    {"aten::sum", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::mean", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::max", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::min", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::norm", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::linalg_norm", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::std", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::var", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::logsumexp", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::cumsum", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::cumprod", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::amin", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::amax", "reduce", NULL, "Reduce",
-     "aten_reduce", MODEL | FWD | BWD | IMPL},
-    {"aten::miopen_convolution", "CONV_fwd", NULL, NULL, NULL, 0},
-    {"aten::cudnn_convolution", "CONV_fwd", NULL, NULL, NULL, 0},
-    {"FlashAttnFuncBackward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"FusedAttnFuncBackward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"aten::_scaled_dot_product_cudnn_attention_backward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"aten::_scaled_dot_product_efficient_attention_backward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"aten::_scaled_dot_product_flash_attention_backward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"aten::_efficient_attention_forward", "SDPA_fwd", NULL, NULL, NULL, 0},
-    {"aten::_efficient_attention_backward", "SDPA_bwd", NULL, NULL, NULL, 0},
-    {"MambaSplitConv1dScanCombinedFnBackward", "SSM_bwd", NULL, NULL, NULL, 0},
-    {"DaoAILab::_causal_conv1d_bwd_cpp", "SSM_bwd", NULL, NULL, NULL, 0},
-    {"TokenPermuteMaskMap", "MoE_comm_fwd", NULL, NULL, NULL, 0},
-    {"_OperationFuserAutogradFunction", "MoE_comm_fwd", NULL, NULL, NULL, 0},
-    {"MoEDispatchBackward", "MoE_comm_bwd", NULL, NULL, NULL, 0},
-    {"MoECombineBackward", "MoE_comm_bwd", NULL, NULL, NULL, 0},
-    {"TokenPermuteMaskMapBackward", "MoE_comm_bwd", NULL, NULL, NULL, 0},
-    {"_OperationFuserAutogradFunctionBackward", "MoE_comm_bwd", NULL, NULL, NULL, 0},
-    {"FusedRoPEFuncBackward", "RoPE_bwd", NULL, NULL, NULL, 0},
-    {"CrossEntropyFunctionBackward", "CrossEntropy_bwd", NULL, NULL, NULL, 0},
-    {"aiter::moe_sorting_opus_fwd", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::moe_align_block_size", "MoE_aux", NULL, NULL, NULL, 0},
-    {"_moe_C::moe_align_block_size", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::fused_moe_->_fused_dynamic_mxfp4_quant_moe_sort_kernel (Synthetic Op)",
-     "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::moe_sum", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::topk_softmax", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::topk_softmax_asm", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::topk_sigmoid", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::grouped_topk", "MoE_aux", NULL, NULL, NULL, 0},
-    {"aiter::moe_fused_gate", "MoE_aux", NULL, NULL, NULL, 0},
-    {"_C_cache_ops::reshape_and_cache_flash", "InferenceAttention", NULL, NULL, NULL, 0},
-    {"_C_cache_ops::concat_and_cache_mla", "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::unified_attention_with_output_base->_fused_qk_rope_reshape_and_cache_kernel (S"
-     "ynthetic Op)",
-     "FusedRoPE", NULL, NULL, NULL, 0},
-    {"hipModuleLaunchKernel->kv_indices_generate_kernel (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::get_mla_metadata_v1", "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::indexer_score_topk", "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->_inverse_rope_gptj_kernel (Synthetic Op)",
-     "FusedRoPE", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->_update_compressor_states_kernel (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->_swa_write_kernel (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->qk_norm_rope_H32_D512_RD64_flydsl (Synthetic Op)",
-     "FusedRoPE", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->qk_norm_rope_H64_D512_RD64_flydsl (Synthetic Op)",
-     "FusedRoPE", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->hca_norm_rope_scatter_D512_RD64_R128_KB1_rmsbf16_fly"
-     "dsl (Synthetic Op)",
-     "FusedRoPE", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->fused_compress_attn_D512_RD64_R4_OVL_SS8_KB32_rmsbf1"
-     "6_pf_flydsl (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->fused_compress_attn_D128_RD64_R4_OVL_SS8_KB32_Q_ue8m"
-     "0_psh_rmsbf16_pf_flydsl (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->hca_compress_forward_D512_R128_NW4_SL256_S128_flydsl"
-     " (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::v4_attention_with_output->hca_compress_forward_D512_R128_NW8_SL128_S128_flydsl"
-     " (Synthetic Op)",
-     "InferenceAttention", NULL, NULL, NULL, 0},
-    {"aiter::allgather_lastdim<std::bfloat16_t, 2>(aiter::RankData*, aiter::RankSignals, ai"
+    {.name = "aten::mm", .category = "GEMM", .sheet = "GEMM", .model_class = "aten_mm",
+     .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aten::addmm", .category = "GEMM", .sheet = "GEMM", .model_class = "aten_addmm",
+     .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aten::_scaled_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "aten_scaled_mm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "trtllm::cublas_scaled_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "aten_scaled_mm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "bitsandbytes::int8_linear_matmul", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "aten_scaled_mm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aten::bmm", .category = "GEMM", .sheet = "GEMM", .model_class = "aten_bmm",
+     .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "tex_ts::te_gemm_ts", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tex_ts_te_gemm_ts", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aten::baddbmm", .category = "GEMM", .sheet = "GEMM", .model_class = "aten_baddbmm",
+     .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "vllm::gemm_with_dynamic_quant", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "vllm_gemm_with_dynamic_quant", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_Linear_yfwd_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_LinearBackward_xgrad_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_LinearBackward_wgrad_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_LayerNormLinear_yfwd_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_LayerNormLinearBackward_xgrad_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "_LayerNormLinearBackward_wgrad_mm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "tev2_pseudo_gemm", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "primus_turbo_cpp_extension::hipblaslt_gemm_fp8", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "hipblaslt_gemm_fp8", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "primus_turbo::hipblaslt_gemm_fp8", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "hipblaslt_gemm_fp8", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "primus_turbo_cpp_extension::hipblaslt_gemm_fp4", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "hipblaslt_gemm_fp4", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "primus_turbo::hipblaslt_gemm_fp4", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "hipblaslt_gemm_fp4", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aiter::gemm_a4w4", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "aiter_gemm_a4w4", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aiter::_gemm_a4w4_asm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "aiter_gemm_a4w4", .flags = MODEL | FWD, .model = pm_gemm},
+    {.name = "aiter::batched_gemm_a16wfp4_", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "batched_gemm_a16wfp4", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::fp8_utils_gemm_a8w8_blockscale", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale", .category = "GEMM",
+     .sheet = "GEMM", .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::rocm_aiter_triton_gemm_a8w8_blockscale", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_blockscale_ck", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_blockscale_cktile", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_blockscale_bpreshuffle_ck", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_blockscale_bpreshuffle_cktile", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::flatmm_a8w8_blockscale_asm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gfx950_a8w8_blockscale_asm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_ck", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_bpreshuffle_ck", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a8w8_bpreshuffle", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm", .category = "GEMM",
+     .sheet = "GEMM", .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::rocm_unquantized_gemm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "vllm_rocm_unquantized_gemm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a16w16", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a16w16", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_a16w16_atomic_", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a16w16_atomic_", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::_gemm_a16w16_asm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a16w16_asm", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::gemm_kernels_flydsl_hgemm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a16w16_atomic_", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gemm_afp4wfp4_", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_afp4wfp4", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_qu"
+     "ant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant",
+     .category = "GEMM", .sheet = "GEMM", .model_class = "batched_gemm_a8w8",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", .category = "GEMM", .sheet = "GEMM",
+     .model_class = "gemm_a8w8_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "FlashAttnFunc", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "flash_attention", .flags = MODEL | FWD | BWD, .model = pm_sdpa},
+    {.name = "flash_attn::_flash_attn_forward", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "flash_attention", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "flash_attn::_flash_attn_backward", .category = "SDPA_bwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "flash_attention_backward",
+     .flags = MODEL | FWD | BWD | BWD_ONLY, .model = pm_sdpa},
+    {.name = "flash_attn::_flash_attn_varlen_forward", .category = "SDPA_fwd",
+     .bwd_category = "SDPA_bwd", .sheet = "SDPA", .model_class = "flash_attention_varlen_forward",
+     .flags = MODEL | FWD | BWD, .model = pm_sdpa},
+    {.name = "flash_attn::_flash_attn_varlen_backward", .category = "SDPA_bwd",
+     .bwd_category = "SDPA_bwd", .sheet = "SDPA", .model_class = "flash_attention_varlen_backward",
+     .flags = MODEL | FWD | BWD | BWD_ONLY, .model = pm_sdpa},
+    {.name = "aten::_scaled_dot_product_cudnn_attention", .category = "SDPA_fwd",
+     .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "aten__scaled_dot_product_cudnn_attention", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aten::_scaled_dot_product_efficient_attention", .category = "SDPA_fwd",
+     .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "aten__scaled_dot_product_efficient_attention", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aten::_scaled_dot_product_flash_attention", .category = "SDPA_fwd",
+     .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "aten__scaled_dot_product_flash_attention", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aiter::_flash_attn_forward", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "aiter__flash_attn_forward", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aiter::_flash_attn_backward", .category = "SDPA_bwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "aiter__flash_attn_backward",
+     .flags = MODEL | FWD | BWD | BWD_ONLY, .model = pm_sdpa},
+    {.name = "aiter::wrapper_fmha_v3_fwd", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "aiter__fmha_v3_forward", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aiter::wrapper_fmha_v3_bwd", .category = "SDPA_bwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "aiter__fmha_v3_backward",
+     .flags = MODEL | FWD | BWD | BWD_ONLY, .model = pm_sdpa},
+    {.name = "aiter::mha_fwd", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "aiter__mha_fwd", .flags = MODEL | FWD | BWD, .model = pm_sdpa},
+    {.name = "aiter::fmha_v3_fwd", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "aiter__fmha_v3_fwd", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aiter::mha_bwd", .category = "SDPA_bwd", .bwd_category = "SDPA_bwd", .sheet = "SDPA",
+     .model_class = "aiter__mha_bwd", .flags = MODEL | FWD | BWD | BWD_ONLY, .model = pm_sdpa},
+    {.name = "flash_attn_3::fwd", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "flash_attn_v3_forward", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "EvoformerAttention", .category = "SDPA_fwd", .bwd_category = "SDPA_bwd",
+     .sheet = "SDPA", .model_class = "evoformer_attention", .flags = MODEL | FWD | BWD,
+     .model = pm_sdpa},
+    {.name = "aten::convolution", .category = "CONV_fwd", .bwd_category = "CONV_bwd",
+     .sheet = "CONV", .model_class = "aten_conv", .flags = MODEL | FWD | BWD, .model = pm_conv},
+    {.name = "aten::convolution_backward", .category = "CONV_bwd", .bwd_category = "CONV_bwd",
+     .sheet = "CONV", .model_class = "aten_conv_bwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_conv},
+    {.name = "ConvBias_", .category = "CONV_fwd", .bwd_category = "CONV_bwd", .sheet = "CONV",
+     .model_class = "ConvBias_", .flags = MODEL | FWD | BWD, .model = pm_conv},
+    {.name = "ConvBiasReLU_", .category = "CONV_fwd", .bwd_category = "CONV_bwd", .sheet = "CONV",
+     .model_class = "ConvBiasReLU_", .flags = MODEL | FWD | BWD, .model = pm_conv},
+    {.name = "ConvBias_Backward", .category = "CONV_bwd", .bwd_category = "CONV_bwd",
+     .sheet = "CONV", .model_class = "ConvBias_Backward", .flags = MODEL | FWD | BWD_ONLY},
+    {.name = "ConvBiasReLU_Backward", .category = "CONV_bwd", .bwd_category = "CONV_bwd",
+     .sheet = "CONV", .model_class = "ConvBiasReLU_Backward", .flags = MODEL | FWD | BWD_ONLY},
+    {.name = "vllm::unified_attention_with_output", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "vllm_unified_attention_with_output",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mha_varlen_fwd", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "mha_varlen_fwd", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fmha_v3_varlen_fwd", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "aiter_fmha_v3_varlen_fwd",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mha_batch_prefill", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "aiter_mha_batch_prefill",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::attention_paged_attention_ragged", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "aiter_paged_attention_ragged",
+     .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_mla_decode_fwd", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "mla_decode_fwd", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_mla_prefill_fwd", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pseudo_mla_prefill_fwd",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::pa_decode_gluon", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pa_decode_gluon", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_v4_paged_decode_swa", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pseudo_v4_paged_decode_swa",
+     .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_v4_paged_decode_csa", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pseudo_v4_paged_decode_csa",
+     .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_v4_paged_decode_hca", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pseudo_v4_paged_decode_hca",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::pa_sparse_prefill_opus_fwd", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "pa_sparse_prefill_opus_fwd",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::tilelang_kernel_tilelang_sparse_fwd",
+     .category = "InferenceAttention", .sheet = "InferenceAttention",
+     .model_class = "mla_tilelang_sparse_fwd", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::gdn_attention_core", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "gdn_attention_core",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::linear_attention_with_output_base", .category = "InferenceAttention",
+     .sheet = "InferenceAttention", .model_class = "gdn_attention_core",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang::store_cache", .category = "InferenceAttention", .sheet = "InferenceAttention",
+     .model_class = "sglang_store_cache", .flags = MODEL | EXT | FWD},
+    {.name = "LigerSiLUMulFunction", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "liger_silu_mul_function", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aiter::dynamic_per_token_scaled_quant", .category = "GroupQuant",
+     .sheet = "BinaryElementwise", .model_class = "per_group_quant", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::dynamic_per_group_scaled_quant", .category = "GroupQuant",
+     .sheet = "BinaryElementwise", .model_class = "per_group_quant", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::triton_per_token_group_quant_fp8", .category = "GroupQuant",
+     .sheet = "BinaryElementwise", .model_class = "vllm_triton_per_token_group_quant_fp8",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::dynamic_per_tensor_quant", .category = "GroupQuant",
+     .sheet = "BinaryElementwise", .model_class = "per_group_quant", .flags = MODEL | EXT | FWD},
+    {.name = "aten::div", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::div_", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::mul", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::mul_", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::add", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::add_", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::sigmoid_backward", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "aten::threshold_backward", .category = "elementwise", .sheet = "BinaryElementwise",
+     .model_class = "aten_binary_elementwise", .flags = MODEL | FWD, .model = pm_binary},
+    {.name = "primus_turbo::grouped_gemm", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm", .flags = MODEL | FWD, .model = pm_grouped_gemm},
+    {.name = "primus_turbo::grouped_gemm_impl", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm", .flags = MODEL | FWD, .model = pm_grouped_gemm},
+    {.name = "primus_turbo_cpp_extension::grouped_gemm", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm", .flags = MODEL | FWD, .model = pm_grouped_gemm},
+    {.name = "primus_turbo::grouped_gemm_variable_k", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm_variable_k", .flags = MODEL | FWD,
+     .model = pm_grouped_gemm},
+    {.name = "primus_turbo::grouped_gemm_variable_k_impl", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm_variable_k", .flags = MODEL | FWD,
+     .model = pm_grouped_gemm},
+    {.name = "primus_turbo_cpp_extension::grouped_gemm_variable_k", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm_variable_k", .flags = MODEL | FWD,
+     .model = pm_grouped_gemm},
+    {.name = "primus_turbo_cpp_extension::ck_grouped_gemm", .category = "GroupedGEMM_fwd",
+     .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm", .flags = MODEL | FWD, .model = pm_grouped_gemm},
+    {.name = "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k",
+     .category = "GroupedGEMM_fwd", .bwd_category = "GroupedGEMM_bwd", .sheet = "GroupedGEMM",
+     .model_class = "primus_turbo_grouped_gemm_variable_k", .flags = MODEL | FWD,
+     .model = pm_grouped_gemm},
+    {.name = "MoEDispatch", .category = "MoE_comm_fwd", .bwd_category = "MoE_comm_bwd",
+     .sheet = "MoE_comm", .model_class = "moe_dispatch", .flags = MODEL | FWD | BWD,
+     .model = pm_moe_comm},
+    {.name = "MoECombine", .category = "MoE_comm_fwd", .bwd_category = "MoE_comm_bwd",
+     .sheet = "MoE_comm", .model_class = "moe_combine", .flags = MODEL | FWD | BWD,
+     .model = pm_moe_comm},
+    {.name = "DaoAILab::_causal_conv1d_fwd_cpp", .category = "SSM_fwd", .sheet = "SSM",
+     .model_class = "causal_conv1d_fwd", .flags = MODEL | FWD, .model = pm_causal_conv1d},
+    {.name = "MambaSplitConv1dScanCombinedFn", .category = "SSM_fwd", .bwd_category = "SSM_bwd",
+     .sheet = "SSM", .model_class = "mamba_ssd_fwd", .flags = MODEL | FWD | BWD,
+     .model = pm_mamba_ssd},
+    {.name = "FusedRoPEFunc", .category = "RoPE_fwd", .sheet = "RoPE",
+     .model_class = "fused_rope_fwd", .flags = MODEL | FWD, .model = pm_fused_rope},
+    {.name = "aiter::rope_cached_positions_2c_fwd_impl", .category = "RoPE_fwd", .sheet = "RoPE",
+     .model_class = "aiter_rope_cached_positions_2c_fwd_impl", .flags = MODEL | EXT | FWD},
+    {.name = "sgl_kernel::rotary_embedding", .category = "RoPE_fwd", .sheet = "RoPE",
+     .model_class = "sgl_kernel_rotary_embedding", .flags = MODEL | EXT | FWD},
+    {.name = "CrossEntropyFunction", .category = "CrossEntropy_fwd", .sheet = "CrossEntropy",
+     .model_class = "cross_entropy_fwd", .flags = MODEL | FWD, .model = pm_cross_entropy},
+    {.name = "primus_turbo_cpp_extension::quantize_fp8_tensorwise", .category = "elementwise",
+     .sheet = "UnaryElementwise", .model_class = "primus_turbo_quantize_fp8", .flags = MODEL | FWD,
+     .model = pm_unary},
+    {.name = "primus_turbo::quantize_fp8_tensorwise", .category = "elementwise",
+     .sheet = "UnaryElementwise", .model_class = "primus_turbo_quantize_fp8", .flags = MODEL | FWD,
+     .model = pm_unary},
+    {.name = "primus_turbo_cpp_extension::quantize_mxfp4_dual", .category = "elementwise",
+     .sheet = "UnaryElementwise", .model_class = "primus_turbo_quantize_mxfp4_dual",
+     .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "primus_turbo::quantize_mxfp4_dual", .category = "elementwise",
+     .sheet = "UnaryElementwise", .model_class = "primus_turbo_quantize_mxfp4_dual",
+     .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "primus::quantize_mxfp4_dual", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "primus_turbo_quantize_mxfp4_dual", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aiter::silu_and_mul", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aiter_silu_and_mul", .flags = MODEL | EXT | FWD},
+    {.name = "_C::silu_and_mul", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aiter_silu_and_mul", .flags = MODEL | EXT | FWD},
+    {.name = "sgl_kernel::silu_and_mul", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "sgl_kernel_silu_and_mul", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gelu_and_mul", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aiter_gelu_and_mul", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::gelu_tanh_and_mul", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aiter_gelu_tanh_and_mul", .flags = MODEL | EXT | FWD},
+    {.name = "aten::copy", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::copy_", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::clamp_min", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::clamp_min_", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::clamp_max", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::clamp_max_", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::sigmoid", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::rsqrt", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::silu", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::neg", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::pow", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_unary_elementwise", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::replication_pad1d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_replication_pad", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::replication_pad2d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_replication_pad", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::replication_pad3d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_replication_pad", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::upsample_nearest1d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_upsample_nearest", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::upsample_nearest2d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_upsample_nearest", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "aten::upsample_nearest3d", .category = "elementwise", .sheet = "UnaryElementwise",
+     .model_class = "aten_upsample_nearest", .flags = MODEL | FWD, .model = pm_unary},
+    {.name = "pseudo_op::moe_aiter_fused_1stage", .category = "MoE_fused", .sheet = "MoE_fused",
+     .model_class = "moe_aiter_fused_1stage", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fmoe_fp8_blockscale_g1u1", .category = "MoE_fused", .sheet = "MoE_fused",
+     .model_class = "moe_aiter_fused_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fmoe_g1u1", .category = "MoE_fused", .sheet = "MoE_fused",
+     .model_class = "moe_aiter_fused_blockscale", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::moe_cktile2stages_gemm1_ck", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_aiter_unfused_up", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::moe_cktile2stages_gemm2_ck", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_aiter_unfused_down", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::ck_moe_stage1", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_aiter_ck_stage1", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::ck_moe_stage2", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_aiter_ck_stage2", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_triton_unfused_up", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_triton_unfused_up", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_triton_unfused_down", .category = "MoE_unfused",
+     .sheet = "MoE_unfused", .model_class = "moe_triton_unfused_down", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_gptq_awq_up", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_gptq_awq_up", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_gptq_awq_down", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_gptq_awq_down", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_flydsl_stage1", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_flydsl_stage1", .flags = MODEL | EXT | FWD},
+    {.name = "pseudo_op::moe_flydsl_stage2", .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_flydsl_stage2", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel",
+     .category = "MoE_unfused", .sheet = "MoE_unfused",
+     .model_class = "moe_triton_invoke_grouped_gemm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::biased_grouped_topk_hip", .category = "MoE_aux", .sheet = "MoE_aux",
+     .model_class = "BiasedGroupedTopk", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::moe_sorting_fwd", .category = "MoE_aux", .sheet = "MoE_aux",
+     .model_class = "MoeSortScatterGather", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mxfp4_moe_sort_hip", .category = "MoE_aux", .sheet = "MoE_aux",
+     .model_class = "MoeSortScatterGather", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts",
+     .category = "MoE_aux", .sheet = "MoE_aux", .model_class = "sglang_fused_append_shared_experts",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::topk_softplus", .category = "MoE_aux", .sheet = "MoE_aux",
+     .model_class = "topk_softplus", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_add_rmsnorm_pad_", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "vllm_rocm_aiter_triton_add_rmsnorm_pad", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rms_norm", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rms_norm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rmsnorm", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rmsnorm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rmsnorm2d_fwd_ck", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rms_norm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rmsnorm2d_fwd_with_add_ck", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rmsnorm2d_fwd_with_add_ck", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::add_rmsnorm", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rmsnorm2d_fwd_with_add_ck", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rmsnorm2d_fwd_with_dynamicquant_ck", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rmsnorm2d_fwd_with_dynamicquant_ck", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::rocm_aiter_rmsnorm_fp8_group_quant", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "vllm_rocm_aiter_rmsnorm_fp8_group_quant", .flags = MODEL | EXT | FWD},
+    {.name = "vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", .category = "RMSNorm",
+     .sheet = "RMSNorm", .model_class = "vllm_rocm_aiter_rmsnorm_with_add_fp8_group_quant",
+     .flags = MODEL | EXT | FWD},
+    {.name = "vllm::rocm_aiter_triton_add_rmsnorm_pad", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "vllm_rocm_aiter_triton_add_rmsnorm_pad", .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", .category = "RMSNorm",
+     .sheet = "RMSNorm", .model_class = "fused_rms_mxfp4_quant", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::_fuse_rmsnorm_fp4_quant", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "fused_rms_mxfp4_quant", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::rmsnorm_quant", .category = "RMSNorm", .sheet = "RMSNorm",
+     .model_class = "aiter_rmsnorm_quant", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mixed_sample_outer_exponential", .category = "elementwise",
+     .sheet = "elementwise", .model_class = "mixed_sample_outer_exponential",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_dynamic_mx_quant_moe_sort_hip", .category = "GroupQuant",
+     .sheet = "GroupQuant", .model_class = "fused_dynamic_mx_quant_moe_sort_hip",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant",
+     .category = "GroupQuant", .sheet = "GroupQuant", .model_class = "fused_flatten_mxfp4_quant",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang_profiler::quant_dynamic_mxfp4_quant", .category = "GroupQuant",
+     .sheet = "GroupQuant", .model_class = "sglang_quant_dynamic_mxfp4_quant",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_dynamic_mxfp4_quant_moe_sort_hip", .category = "MoE_aux",
+     .sheet = "GroupQuant", .model_class = "aiter_fused_dynamic_mxfp4_quant_moe_sort_hip",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::dynamic_per_group_scaled_quant_fp4", .category = "GroupQuant",
+     .sheet = "GroupQuant", .model_class = "aiter_dynamic_per_group_scaled_quant_fp4",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_qk_rope_concat_and_cache_mla", .category = "RoPE_fwd",
+     .sheet = "FusedRoPE", .model_class = "fused_qk_rope_concat_and_cache_mla",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_qk_rope_cat_and_cache_mla", .category = "RoPE_fwd", .sheet = "FusedRoPE",
+     .model_class = "aiter_fused_qk_rope_cat_and_cache_mla", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_allreduce_rmsnorm", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "aiter_fused_allreduce_rmsnorm",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::fused_allreduce_rmsnorm_", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "aiter_fused_allreduce_rmsnorm_",
+     .flags = MODEL | EXT | FWD},
+    {.name = "_C_custom_ar::all_reduce", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "custom_ar_all_reduce",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::reduce_scatter", .category = "CustomCollective", .sheet = "CustomCollective",
+     .model_class = "aiter_reduce_scatter", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::all_gather_reg", .category = "CustomCollective", .sheet = "CustomCollective",
+     .model_class = "aiter_all_gather_reg", .flags = MODEL | EXT | FWD},
+    {.name = "sgl_kernel::all_reduce_reg", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "sgl_kernel_all_reduce_reg",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sgl_kernel::qr_all_reduce", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "sgl_kernel_qr_all_reduce",
+     .flags = MODEL | EXT | FWD},
+    {.name = "sglang::reg_all_gather_into_tensor", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "sgl_kernel_reg_all_gather_into_tensor",
+     .flags = MODEL | EXT | FWD},
+    {.name = "_C_custom_ar::qr_all_reduce", .category = "CustomCollective",
+     .sheet = "CustomCollective", .model_class = "custom_ar_qr_all_reduce",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mhc_post", .category = "mHC", .sheet = "mHC", .model_class = "mhc_post",
+     .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mhc_pre_gemm_sqrsum", .category = "mHC", .sheet = "mHC",
+     .model_class = "mhc_pre_gemm_sqrsum", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mhc_pre_big_fuse_rmsnorm", .category = "mHC", .sheet = "mHC",
+     .model_class = "mhc_pre_big_fuse_rmsnorm", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::mhc_fused_post_pre_gemm_sqrsum", .category = "mHC", .sheet = "mHC",
+     .model_class = "mhc_fused_post_pre_gemm_sqrsum", .flags = MODEL | EXT | FWD},
+    {.name = "aiter::_groupnorm_run", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::batch_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::native_batch_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::miopen_batch_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::cudnn_batch_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::layer_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::native_layer_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::miopen_layer_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::cudnn_layer_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::group_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::native_group_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::miopen_group_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::cudnn_group_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::instance_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "InstanceNorm", .flags = MODEL | FWD,
+     .model = pm_norm},
+    {.name = "aten::native_instance_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "InstanceNorm", .flags = MODEL | FWD,
+     .model = pm_norm},
+    {.name = "aten::miopen_instance_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "InstanceNorm", .flags = MODEL | FWD,
+     .model = pm_norm},
+    {.name = "aten::cudnn_instance_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "InstanceNorm", .flags = MODEL | FWD,
+     .model = pm_norm},
+    {.name = "aten::_fused_rms_norm", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNorm", .flags = MODEL | FWD, .model = pm_norm},
+    {.name = "aten::batch_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::native_batch_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::miopen_batch_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::cudnn_batch_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "BatchNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::layer_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::native_layer_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::miopen_layer_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::cudnn_layer_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "LayerNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::group_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::native_group_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::miopen_group_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::cudnn_group_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "GroupNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::instance_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "InstanceNormBwd", .flags = MODEL, .model = pm_norm},
+    {.name = "aten::native_instance_norm_backward", .category = "NORM_bwd",
+     .bwd_category = "NORM_bwd", .sheet = "Normalization", .model_class = "InstanceNormBwd",
+     .flags = MODEL, .model = pm_norm},
+    {.name = "aten::miopen_instance_norm_backward", .category = "NORM_bwd",
+     .bwd_category = "NORM_bwd", .sheet = "Normalization", .model_class = "InstanceNormBwd",
+     .flags = MODEL, .model = pm_norm},
+    {.name = "aten::cudnn_instance_norm_backward", .category = "NORM_bwd",
+     .bwd_category = "NORM_bwd", .sheet = "Normalization", .model_class = "InstanceNormBwd",
+     .flags = MODEL, .model = pm_norm},
+    {.name = "aten::rms_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::native_rms_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::miopen_rms_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::cudnn_rms_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "aten::_fused_rms_norm_backward", .category = "NORM_bwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "RMSNormBwd", .flags = MODEL | FWD | BWD | BWD_ONLY,
+     .model = pm_norm},
+    {.name = "primus::fused_ln_modulate", .category = "NORM_fwd", .bwd_category = "NORM_bwd",
+     .sheet = "Normalization", .model_class = "FusedLnModulate", .flags = MODEL | FWD,
+     .model = pm_norm},
+    {.name = "primus::fused_ln_modulate_backward", .category = "NORM_bwd",
+     .bwd_category = "NORM_bwd", .sheet = "Normalization", .model_class = "FusedLnModulateBackward",
+     .flags = MODEL | FWD | BWD_ONLY, .model = pm_norm},
+    {.name = "aten::sum", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::mean", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::max", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::min", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::norm", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::linalg_norm", .category = "reduce", .sheet = "Reduce",
+     .model_class = "aten_reduce", .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::std", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::var", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::logsumexp", .category = "reduce", .sheet = "Reduce",
+     .model_class = "aten_reduce", .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::cumsum", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::cumprod", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::amin", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::amax", .category = "reduce", .sheet = "Reduce", .model_class = "aten_reduce",
+     .flags = MODEL | FWD | BWD, .model = pm_reduce},
+    {.name = "aten::miopen_convolution", .category = "CONV_fwd"},
+    {.name = "aten::cudnn_convolution", .category = "CONV_fwd"},
+    {.name = "FlashAttnFuncBackward", .category = "SDPA_bwd"},
+    {.name = "FusedAttnFuncBackward", .category = "SDPA_bwd"},
+    {.name = "aten::_scaled_dot_product_cudnn_attention_backward", .category = "SDPA_bwd"},
+    {.name = "aten::_scaled_dot_product_efficient_attention_backward", .category = "SDPA_bwd"},
+    {.name = "aten::_scaled_dot_product_flash_attention_backward", .category = "SDPA_bwd"},
+    {.name = "aten::_efficient_attention_forward", .category = "SDPA_fwd"},
+    {.name = "aten::_efficient_attention_backward", .category = "SDPA_bwd"},
+    {.name = "MambaSplitConv1dScanCombinedFnBackward", .category = "SSM_bwd"},
+    {.name = "DaoAILab::_causal_conv1d_bwd_cpp", .category = "SSM_bwd"},
+    {.name = "TokenPermuteMaskMap", .category = "MoE_comm_fwd"},
+    {.name = "_OperationFuserAutogradFunction", .category = "MoE_comm_fwd"},
+    {.name = "MoEDispatchBackward", .category = "MoE_comm_bwd"},
+    {.name = "MoECombineBackward", .category = "MoE_comm_bwd"},
+    {.name = "TokenPermuteMaskMapBackward", .category = "MoE_comm_bwd"},
+    {.name = "_OperationFuserAutogradFunctionBackward", .category = "MoE_comm_bwd"},
+    {.name = "FusedRoPEFuncBackward", .category = "RoPE_bwd"},
+    {.name = "CrossEntropyFunctionBackward", .category = "CrossEntropy_bwd"},
+    {.name = "aiter::moe_sorting_opus_fwd", .category = "MoE_aux"},
+    {.name = "aiter::moe_align_block_size", .category = "MoE_aux"},
+    {.name = "_moe_C::moe_align_block_size", .category = "MoE_aux"},
+    {.name = "aiter::fused_moe_->_fused_dynamic_mxfp4_quant_moe_sort_kernel (Synthetic Op)",
+     .category = "MoE_aux"},
+    {.name = "aiter::moe_sum", .category = "MoE_aux"},
+    {.name = "aiter::topk_softmax", .category = "MoE_aux"},
+    {.name = "aiter::topk_softmax_asm", .category = "MoE_aux"},
+    {.name = "aiter::topk_sigmoid", .category = "MoE_aux"},
+    {.name = "aiter::grouped_topk", .category = "MoE_aux"},
+    {.name = "aiter::moe_fused_gate", .category = "MoE_aux"},
+    {.name = "_C_cache_ops::reshape_and_cache_flash", .category = "InferenceAttention"},
+    {.name = "_C_cache_ops::concat_and_cache_mla", .category = "InferenceAttention"},
+    {.name = "aiter::unified_attention_with_output_base->_fused_qk_rope_reshape_and_cache_kernel (S"
+     "ynthetic Op)", .category = "FusedRoPE"},
+    {.name = "hipModuleLaunchKernel->kv_indices_generate_kernel (Synthetic Op)",
+     .category = "InferenceAttention"},
+    {.name = "aiter::get_mla_metadata_v1", .category = "InferenceAttention"},
+    {.name = "aiter::indexer_score_topk", .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->_inverse_rope_gptj_kernel (Synthetic Op)",
+     .category = "FusedRoPE"},
+    {.name = "aiter::v4_attention_with_output->_update_compressor_states_kernel (Synthetic Op)",
+     .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->_swa_write_kernel (Synthetic Op)",
+     .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->qk_norm_rope_H32_D512_RD64_flydsl (Synthetic Op)",
+     .category = "FusedRoPE"},
+    {.name = "aiter::v4_attention_with_output->qk_norm_rope_H64_D512_RD64_flydsl (Synthetic Op)",
+     .category = "FusedRoPE"},
+    {.name = "aiter::v4_attention_with_output->hca_norm_rope_scatter_D512_RD64_R128_KB1_rmsbf16_fly"
+     "dsl (Synthetic Op)", .category = "FusedRoPE"},
+    {.name = "aiter::v4_attention_with_output->fused_compress_attn_D512_RD64_R4_OVL_SS8_KB32_rmsbf1"
+     "6_pf_flydsl (Synthetic Op)", .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->fused_compress_attn_D128_RD64_R4_OVL_SS8_KB32_Q_ue8m"
+     "0_psh_rmsbf16_pf_flydsl (Synthetic Op)", .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->hca_compress_forward_D512_R128_NW4_SL256_S128_flydsl"
+     " (Synthetic Op)", .category = "InferenceAttention"},
+    {.name = "aiter::v4_attention_with_output->hca_compress_forward_D512_R128_NW8_SL128_S128_flydsl"
+     " (Synthetic Op)", .category = "InferenceAttention"},
+    {.name = "aiter::allgather_lastdim<std::bfloat16_t, 2>(aiter::RankData*, aiter::RankSignals, ai"
      "ter::Signal*, std::bfloat16_t*, int, int, int) (Synthetic Op)",
-     "CustomCollective", NULL, NULL, NULL, 0},
-    {"aiter::allgather_lastdim<std::bfloat16_t, 4>(aiter::RankData*, aiter::RankSignals, ai"
+     .category = "CustomCollective"},
+    {.name = "aiter::allgather_lastdim<std::bfloat16_t, 4>(aiter::RankData*, aiter::RankSignals, ai"
      "ter::Signal*, std::bfloat16_t*, int, int, int) (Synthetic Op)",
-     "CustomCollective", NULL, NULL, NULL, 0},
-
-};
-
-/* The family function of each perf-model entry (same order as registry[]). */
-static const pm_fn registry_fn[] = {
-    pm_gemm, /* aten::mm */
-    pm_gemm, /* aten::addmm */
-    pm_gemm, /* aten::_scaled_mm */
-    pm_gemm, /* trtllm::cublas_scaled_mm */
-    pm_gemm, /* bitsandbytes::int8_linear_matmul */
-    pm_gemm, /* aten::bmm */
-    pm_gemm, /* tex_ts::te_gemm_ts */
-    pm_gemm, /* aten::baddbmm */
-    pm_gemm, /* vllm::gemm_with_dynamic_quant */
-    pm_gemm, /* _Linear_yfwd_mm */
-    pm_gemm, /* _LinearBackward_xgrad_mm */
-    pm_gemm, /* _LinearBackward_wgrad_mm */
-    pm_gemm, /* _LayerNormLinear_yfwd_mm */
-    pm_gemm, /* _LayerNormLinearBackward_xgrad_mm */
-    pm_gemm, /* _LayerNormLinearBackward_wgrad_mm */
-    pm_gemm, /* primus_turbo_cpp_extension::hipblaslt_gemm_fp8 */
-    pm_gemm, /* primus_turbo::hipblaslt_gemm_fp8 */
-    pm_gemm, /* primus_turbo_cpp_extension::hipblaslt_gemm_fp4 */
-    pm_gemm, /* primus_turbo::hipblaslt_gemm_fp4 */
-    pm_gemm, /* aiter::gemm_a4w4 */
-    pm_gemm, /* aiter::_gemm_a4w4_asm */
-    NULL, /* aiter::batched_gemm_a16wfp4_ */
-    NULL, /* sglang_profiler::fp8_utils_gemm_a8w8_blockscale */
-    NULL, /* sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale */
-    NULL, /* vllm::rocm_aiter_triton_gemm_a8w8_blockscale */
-    NULL, /* aiter::gemm_a8w8_blockscale_ck */
-    NULL, /* aiter::gemm_a8w8_blockscale_cktile */
-    NULL, /* aiter::gemm_a8w8_blockscale_bpreshuffle_ck */
-    NULL, /* aiter::gemm_a8w8_blockscale_bpreshuffle_cktile */
-    NULL, /* aiter::flatmm_a8w8_blockscale_asm */
-    NULL, /* aiter::gfx950_a8w8_blockscale_asm */
-    NULL, /* aiter::gemm_a8w8_ck */
-    NULL, /* aiter::gemm_a8w8_bpreshuffle_ck */
-    NULL, /* aiter::gemm_a8w8_bpreshuffle */
-    NULL, /* vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm */
-    NULL, /* vllm::rocm_unquantized_gemm */
-    NULL, /* aiter::gemm_a16w16 */
-    NULL, /* aiter::gemm_a16w16_atomic_ */
-    NULL, /* aiter::_gemm_a16w16_asm */
-    NULL, /* sglang_profiler::gemm_kernels_flydsl_hgemm */
-    NULL, /* aiter::gemm_afp4wfp4_ */
-    NULL,
-    NULL, /* aiter::_gemm_a8w8_blockscale_bpreshuffle_asm */
-    pm_sdpa, /* FlashAttnFunc */
-    pm_sdpa, /* flash_attn::_flash_attn_forward */
-    pm_sdpa, /* flash_attn::_flash_attn_backward */
-    pm_sdpa, /* flash_attn::_flash_attn_varlen_forward */
-    pm_sdpa, /* flash_attn::_flash_attn_varlen_backward */
-    pm_sdpa, /* aten::_scaled_dot_product_cudnn_attention */
-    pm_sdpa, /* aten::_scaled_dot_product_efficient_attention */
-    pm_sdpa, /* aten::_scaled_dot_product_flash_attention */
-    pm_sdpa, /* aiter::_flash_attn_forward */
-    pm_sdpa, /* aiter::_flash_attn_backward */
-    pm_sdpa, /* aiter::wrapper_fmha_v3_fwd */
-    pm_sdpa, /* aiter::wrapper_fmha_v3_bwd */
-    pm_sdpa, /* aiter::mha_fwd */
-    pm_sdpa, /* aiter::fmha_v3_fwd */
-    pm_sdpa, /* aiter::mha_bwd */
-    pm_sdpa, /* flash_attn_3::fwd */
-    pm_sdpa, /* EvoformerAttention */
-    pm_conv, /* aten::convolution */
-    pm_conv, /* aten::convolution_backward */
-    pm_conv, /* ConvBias_ */
-    pm_conv, /* ConvBiasReLU_ */
-    NULL, /* ConvBias_Backward */
-    NULL, /* ConvBiasReLU_Backward */
-    NULL, /* vllm::unified_attention_with_output */
-    NULL, /* aiter::mha_varlen_fwd */
-    NULL, /* aiter::fmha_v3_varlen_fwd */
-    NULL, /* aiter::mha_batch_prefill */
-    NULL, /* sglang_profiler::attention_paged_attention_ragged */
-    NULL, /* pseudo_mla_decode_fwd */
-    NULL, /* pseudo_mla_prefill_fwd */
-    NULL, /* aiter::pa_decode_gluon */
-    NULL, /* pseudo_v4_paged_decode_swa */
-    NULL, /* pseudo_v4_paged_decode_csa */
-    NULL, /* pseudo_v4_paged_decode_hca */
-    NULL, /* aiter::pa_sparse_prefill_opus_fwd */
-    NULL, /* sglang_profiler::tilelang_kernel_tilelang_sparse_fwd */
-    NULL, /* vllm::gdn_attention_core */
-    NULL, /* aiter::linear_attention_with_output_base */
-    NULL, /* sglang::store_cache */
-    pm_binary, /* LigerSiLUMulFunction */
-    NULL, /* aiter::dynamic_per_token_scaled_quant */
-    NULL, /* aiter::dynamic_per_group_scaled_quant */
-    NULL, /* vllm::triton_per_token_group_quant_fp8 */
-    NULL, /* aiter::dynamic_per_tensor_quant */
-    pm_binary, /* aten::div */
-    pm_binary, /* aten::div_ */
-    pm_binary, /* aten::mul */
-    pm_binary, /* aten::mul_ */
-    pm_binary, /* aten::add */
-    pm_binary, /* aten::add_ */
-    pm_binary, /* aten::sigmoid_backward */
-    pm_binary, /* aten::threshold_backward */
-    pm_grouped_gemm, /* primus_turbo::grouped_gemm */
-    pm_grouped_gemm, /* primus_turbo::grouped_gemm_impl */
-    pm_grouped_gemm, /* primus_turbo_cpp_extension::grouped_gemm */
-    pm_grouped_gemm, /* primus_turbo::grouped_gemm_variable_k */
-    pm_grouped_gemm, /* primus_turbo::grouped_gemm_variable_k_impl */
-    pm_grouped_gemm, /* primus_turbo_cpp_extension::grouped_gemm_variable_k */
-    pm_grouped_gemm, /* primus_turbo_cpp_extension::ck_grouped_gemm */
-    pm_grouped_gemm, /* primus_turbo_cpp_extension::ck_grouped_gemm_variable_k */
-    pm_moe_comm, /* MoEDispatch */
-    pm_moe_comm, /* MoECombine */
-    pm_causal_conv1d, /* DaoAILab::_causal_conv1d_fwd_cpp */
-    pm_mamba_ssd, /* MambaSplitConv1dScanCombinedFn */
-    pm_fused_rope, /* FusedRoPEFunc */
-    NULL, /* aiter::rope_cached_positions_2c_fwd_impl */
-    NULL, /* sgl_kernel::rotary_embedding */
-    pm_cross_entropy, /* CrossEntropyFunction */
-    pm_unary, /* primus_turbo_cpp_extension::quantize_fp8_tensorwise */
-    pm_unary, /* primus_turbo::quantize_fp8_tensorwise */
-    pm_unary, /* primus_turbo_cpp_extension::quantize_mxfp4_dual */
-    pm_unary, /* primus_turbo::quantize_mxfp4_dual */
-    pm_unary, /* primus::quantize_mxfp4_dual */
-    NULL, /* aiter::silu_and_mul */
-    NULL, /* _C::silu_and_mul */
-    NULL, /* sgl_kernel::silu_and_mul */
-    NULL, /* aiter::gelu_and_mul */
-    NULL, /* aiter::gelu_tanh_and_mul */
-    pm_unary, /* aten::copy */
-    pm_unary, /* aten::copy_ */
-    pm_unary, /* aten::clamp_min */
-    pm_unary, /* aten::clamp_min_ */
-    pm_unary, /* aten::clamp_max */
-    pm_unary, /* aten::clamp_max_ */
-    pm_unary, /* aten::sigmoid */
-    pm_unary, /* aten::rsqrt */
-    pm_unary, /* aten::silu */
-    pm_unary, /* aten::neg */
-    pm_unary, /* aten::pow */
-    pm_unary, /* aten::replication_pad1d */
-    pm_unary, /* aten::replication_pad2d */
-    pm_unary, /* aten::replication_pad3d */
-    pm_unary, /* aten::upsample_nearest1d */
-    pm_unary, /* aten::upsample_nearest2d */
-    pm_unary, /* aten::upsample_nearest3d */
-    NULL, /* pseudo_op::moe_aiter_fused_1stage */
-    NULL, /* aiter::fmoe_fp8_blockscale_g1u1 */
-    NULL, /* aiter::fmoe_g1u1 */
-    NULL, /* aiter::moe_cktile2stages_gemm1_ck */
-    NULL, /* aiter::moe_cktile2stages_gemm2_ck */
-    NULL, /* aiter::ck_moe_stage1 */
-    NULL, /* aiter::ck_moe_stage2 */
-    NULL, /* pseudo_op::moe_triton_unfused_up */
-    NULL, /* pseudo_op::moe_triton_unfused_down */
-    NULL, /* pseudo_op::moe_gptq_awq_up */
-    NULL, /* pseudo_op::moe_gptq_awq_down */
-    NULL, /* pseudo_op::moe_flydsl_stage1 */
-    NULL, /* pseudo_op::moe_flydsl_stage2 */
-    NULL, /* sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel */
-    NULL, /* aiter::biased_grouped_topk_hip */
-    NULL, /* aiter::moe_sorting_fwd */
-    NULL, /* aiter::mxfp4_moe_sort_hip */
-    NULL, /* sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts */
-    NULL, /* aiter::topk_softplus */
-    NULL, /* aiter::fused_add_rmsnorm_pad_ */
-    NULL, /* aiter::rms_norm */
-    NULL, /* aiter::rmsnorm */
-    NULL, /* aiter::rmsnorm2d_fwd_ck */
-    NULL, /* aiter::rmsnorm2d_fwd_with_add_ck */
-    NULL, /* aiter::add_rmsnorm */
-    NULL, /* aiter::rmsnorm2d_fwd_with_dynamicquant_ck */
-    NULL, /* vllm::rocm_aiter_rmsnorm_fp8_group_quant */
-    NULL, /* vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant */
-    NULL, /* vllm::rocm_aiter_triton_add_rmsnorm_pad */
-    NULL, /* sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant */
-    NULL, /* aiter::_fuse_rmsnorm_fp4_quant */
-    NULL, /* aiter::rmsnorm_quant */
-    NULL, /* aiter::mixed_sample_outer_exponential */
-    NULL, /* aiter::fused_dynamic_mx_quant_moe_sort_hip */
-    NULL, /* sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant */
-    NULL, /* sglang_profiler::quant_dynamic_mxfp4_quant */
-    NULL, /* aiter::fused_dynamic_mxfp4_quant_moe_sort_hip */
-    NULL, /* aiter::dynamic_per_group_scaled_quant_fp4 */
-    NULL, /* aiter::fused_qk_rope_concat_and_cache_mla */
-    NULL, /* aiter::fused_qk_rope_cat_and_cache_mla */
-    NULL, /* aiter::fused_allreduce_rmsnorm */
-    NULL, /* aiter::fused_allreduce_rmsnorm_ */
-    NULL, /* _C_custom_ar::all_reduce */
-    NULL, /* aiter::reduce_scatter */
-    NULL, /* aiter::all_gather_reg */
-    NULL, /* sgl_kernel::all_reduce_reg */
-    NULL, /* sgl_kernel::qr_all_reduce */
-    NULL, /* sglang::reg_all_gather_into_tensor */
-    NULL, /* _C_custom_ar::qr_all_reduce */
-    NULL, /* aiter::mhc_post */
-    NULL, /* aiter::mhc_pre_gemm_sqrsum */
-    NULL, /* aiter::mhc_pre_big_fuse_rmsnorm */
-    NULL, /* aiter::mhc_fused_post_pre_gemm_sqrsum */
-    pm_norm, /* aiter::_groupnorm_run */
-    pm_norm, /* aten::batch_norm */
-    pm_norm, /* aten::native_batch_norm */
-    pm_norm, /* aten::miopen_batch_norm */
-    pm_norm, /* aten::cudnn_batch_norm */
-    pm_norm, /* aten::layer_norm */
-    pm_norm, /* aten::native_layer_norm */
-    pm_norm, /* aten::miopen_layer_norm */
-    pm_norm, /* aten::cudnn_layer_norm */
-    pm_norm, /* aten::group_norm */
-    pm_norm, /* aten::native_group_norm */
-    pm_norm, /* aten::miopen_group_norm */
-    pm_norm, /* aten::cudnn_group_norm */
-    pm_norm, /* aten::instance_norm */
-    pm_norm, /* aten::native_instance_norm */
-    pm_norm, /* aten::miopen_instance_norm */
-    pm_norm, /* aten::cudnn_instance_norm */
-    pm_norm, /* aten::_fused_rms_norm */
-    pm_norm, /* aten::batch_norm_backward */
-    pm_norm, /* aten::native_batch_norm_backward */
-    pm_norm, /* aten::miopen_batch_norm_backward */
-    pm_norm, /* aten::cudnn_batch_norm_backward */
-    pm_norm, /* aten::layer_norm_backward */
-    pm_norm, /* aten::native_layer_norm_backward */
-    pm_norm, /* aten::miopen_layer_norm_backward */
-    pm_norm, /* aten::cudnn_layer_norm_backward */
-    pm_norm, /* aten::group_norm_backward */
-    pm_norm, /* aten::native_group_norm_backward */
-    pm_norm, /* aten::miopen_group_norm_backward */
-    pm_norm, /* aten::cudnn_group_norm_backward */
-    pm_norm, /* aten::instance_norm_backward */
-    pm_norm, /* aten::native_instance_norm_backward */
-    pm_norm, /* aten::miopen_instance_norm_backward */
-    pm_norm, /* aten::cudnn_instance_norm_backward */
-    pm_norm, /* aten::rms_norm_backward */
-    pm_norm, /* aten::native_rms_norm_backward */
-    pm_norm, /* aten::miopen_rms_norm_backward */
-    pm_norm, /* aten::cudnn_rms_norm_backward */
-    pm_norm, /* aten::_fused_rms_norm_backward */
-    pm_norm, /* primus::fused_ln_modulate */
-    pm_norm, /* primus::fused_ln_modulate_backward */
-    pm_reduce, /* aten::sum */
-    pm_reduce, /* aten::mean */
-    pm_reduce, /* aten::max */
-    pm_reduce, /* aten::min */
-    pm_reduce, /* aten::norm */
-    pm_reduce, /* aten::linalg_norm */
-    pm_reduce, /* aten::std */
-    pm_reduce, /* aten::var */
-    pm_reduce, /* aten::logsumexp */
-    pm_reduce, /* aten::cumsum */
-    pm_reduce, /* aten::cumprod */
-    pm_reduce, /* aten::amin */
-    pm_reduce, /* aten::amax */
+     .category = "CustomCollective"},
 };
 
 #undef MODEL
 #undef FWD
 #undef BWD
-#undef IMPL
 #undef EXT
 #undef BWD_ONLY
 
 #define NREG (sizeof registry / sizeof *registry)
-#define NFN (sizeof registry_fn / sizeof *registry_fn)
 
 /* registry indexes sorted by name, built once */
 static unsigned short reg_sorted[NREG];
@@ -1516,12 +1342,11 @@ int tsql_perf_eval_json(tsql_perf *p, const char *name, const cJSON *args,
     c.strides = arg_array(args, "Input Strides");
     c.conc = arg_array(args, "Concrete Inputs");
 
-    pm_fn fn = NULL;
+    tsql_pm_model fn = NULL;
     const tsql_op_info *op = p->op;
     if (op && (op->flags & TSQL_OPF_MODEL)) {
         c.cls = op->model_class;
-        size_t idx = (size_t)(op - registry);
-        if (!(op->flags & TSQL_OPF_IMPL) || idx >= NFN || !registry_fn[idx]) {
+        if (!op->model) {
             p->status = TSQL_PM_UNSUPPORTED;
             snprintf(p->error, sizeof p->error,
                      "%s: TraceLens models it with %s, which tracesql does not implement", c.name,
@@ -1536,7 +1361,7 @@ int tsql_perf_eval_json(tsql_perf *p, const char *name, const cJSON *args,
             pm_notimpl(&c, "backward metrics are not defined for this model");
             return p->status;
         }
-        fn = registry_fn[idx];
+        fn = op->model;
     } else if (is_compiled_triton(name)) {
         c.cls = "TritonCompiledPerfModel";
         fn = pm_triton;

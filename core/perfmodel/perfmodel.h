@@ -40,11 +40,14 @@ enum {
     TSQL_OPF_MODEL = 1 << 0,   /* TraceLens has a perf-model class for this name */
     TSQL_OPF_FWD = 1 << 1,     /* the model's forward entry computes metrics */
     TSQL_OPF_BWD = 1 << 2,     /* the model implements backward metrics (flops_bwd) */
-    TSQL_OPF_IMPL = 1 << 3,    /* tracesql implements the formulas (else UNSUPPORTED) */
     TSQL_OPF_EXT = 1 << 4,     /* class comes from TraceLens's extensions, not core */
     TSQL_OPF_BWD_ONLY = 1 << 5 /* backward-only class: its forward entry computes the
                                   backward formulas (e.g. aten::convolution_backward) */
 };
+
+struct pm_ctx;
+/* A perf-model family function (core/perfmodel/internal.h): the metrics of one op. */
+typedef int (*tsql_pm_model)(struct pm_ctx *c);
 
 typedef struct tsql_op_info {
     const char *name;          /* exact op name */
@@ -54,6 +57,8 @@ typedef struct tsql_op_info {
                                   NULL for category-only names */
     const char *model_class;   /* TraceLens class name; NULL for category-only names */
     unsigned flags;            /* TSQL_OPF_* */
+    tsql_pm_model model;       /* the family function computing its metrics; NULL when
+                                  tracesql does not implement the class (UNSUPPORTED) */
 } tsql_op_info;
 
 /* Exact-name lookup; NULL if the name is not registered. */

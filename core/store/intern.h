@@ -41,6 +41,11 @@ static inline const char *tsql_intern_str(const tsql_intern *t, uint32_t id)
 {
     return id ? t->str[id] : NULL;
 }
+/* The same, "" for id 0 (no string): for callers that want text, never NULL. */
+static inline const char *tsql_intern_text(const tsql_intern *t, uint32_t id)
+{
+    return id ? t->str[id] : "";
+}
 static inline uint32_t tsql_intern_len(const tsql_intern *t, uint32_t id)
 {
     return id ? t->len[id] : 0;

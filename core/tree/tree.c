@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "store/store.h"
+#include "util/sort.h"
 #include "util/u64map.h"
 
 #define NONE TSQL_NONE
@@ -135,54 +136,6 @@ static int pair_spans(tsql_trace *t)
     return 0;
 }
 
-/* ---------- sorting candidates by ts (stable) ---------- */
-
-static uint64_t dkey(double d)
-{
-    uint64_t b;
-    memcpy(&b, &d, sizeof b);
-    return (b >> 63) ? ~b : b | (1ull << 63);
-}
-
-/* LSD radix sort of (key, uid) pairs by key, 16 bits per pass; stable. */
-static int radix_sort(uint64_t *key, uint32_t *val, uint32_t n)
-{
-    uint64_t *k2 = malloc((size_t)(n ? n : 1) * sizeof *k2);
-    uint32_t *v2 = malloc((size_t)(n ? n : 1) * sizeof *v2);
-    uint32_t *cnt = malloc(65536 * sizeof *cnt);
-    if (!k2 || !v2 || !cnt) {
-        free(k2);
-        free(v2);
-        free(cnt);
-        return -1;
-    }
-    for (int shift = 0; shift < 64; shift += 16) {
-        memset(cnt, 0, 65536 * sizeof *cnt);
-        for (uint32_t i = 0; i < n; i++) cnt[(key[i] >> shift) & 0xFFFF]++;
-        int trivial = 0;
-        for (uint32_t b = 0; b < 65536; b++)
-            if (cnt[b] == n) trivial = 1;
-        if (trivial) continue;
-        uint32_t sum = 0;
-        for (uint32_t b = 0; b < 65536; b++) {
-            uint32_t c = cnt[b];
-            cnt[b] = sum;
-            sum += c;
-        }
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t d = cnt[(key[i] >> shift) & 0xFFFF]++;
-            k2[d] = key[i];
-            v2[d] = val[i];
-        }
-        memcpy(key, k2, (size_t)n * sizeof *key);
-        memcpy(val, v2, (size_t)n * sizeof *val);
-    }
-    free(k2);
-    free(v2);
-    free(cnt);
-    return 0;
-}
-
 /* ---------- CPU nesting (TraceLens 2.2) ---------- */
 
 typedef struct frame {
@@ -224,10 +177,10 @@ static int nest_cpu(tsql_trace *t)
     m = 0;
     for (uint32_t i = 0; i < t->n; i++) {
         if (!is_cpu_node(t, i)) continue;
-        key[m] = dkey(tsql_trace_ts_us(t, i));
+        key[m] = tsql_sort_key(tsql_trace_ts_us(t, i));
         ord[m++] = i;
     }
-    if (radix_sort(key, ord, m)) goto out;
+    if (tsql_radix_sort(key, ord, m)) goto out; /* by ts, stable */
     for (uint32_t k = 0; k < m; k++) {
         uint32_t e = ord[k];
         int64_t tk = pidtid_key(t, e);

@@ -1,29 +1,14 @@
 /*
- * u32vec.h — a growable array of uint32 (uids), for the analyses that collect events.
+ * u32vec.h — a growable array of uint32 (uids), for the analyses that collect events:
+ * u32vec {v, n, cap} and u32vec_push(), as vec.h defines them.
  */
 #ifndef TSQL_U32VEC_H
 #define TSQL_U32VEC_H
 
 #include <stdint.h>
-#include <stdlib.h>
 
-typedef struct u32vec {
-    uint32_t *v;
-    size_t n, cap;
-} u32vec;
+#include "util/vec.h"
 
-/* Appends x. 0, or -1 on OOM (the vector is unchanged). */
-static inline int u32vec_push(u32vec *a, uint32_t x)
-{
-    if (a->n == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 256;
-        uint32_t *nv = realloc(a->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        a->v = nv;
-        a->cap = nc;
-    }
-    a->v[a->n++] = x;
-    return 0;
-}
+TSQL_VEC(u32vec, uint32_t, 256)
 
 #endif

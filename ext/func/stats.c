@@ -27,29 +27,12 @@ SQLITE_EXTENSION_INIT3
 
 #include <cjson/cJSON.h>
 
-#include "analysis/timeline.h"
 #include "catalog/catalog.h"
+#include "util/sum.h"
+#include "util/vec.h"
 #include "vtab/table.h"
 
-/* ---------- collected values ---------- */
-
-typedef struct dvec {
-    double *v;
-    size_t n, cap;
-} dvec;
-
-static int dvec_push(dvec *d, double x)
-{
-    if (d->n == d->cap) {
-        size_t nc = d->cap ? d->cap * 2 : 16;
-        double *nv = sqlite3_realloc64(d->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        d->v = nv;
-        d->cap = nc;
-    }
-    d->v[d->n++] = x;
-    return 0;
-}
+/* ---------- collected values (dvec, util/vec.h) ---------- */
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -57,16 +40,9 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* numpy's pairwise summation (np.sum / np.mean on float64): matching it keeps the last
- * bits (and so the 2-decimal rounding of trunc_kernel_details) identical. */
-static double np_sum(const double *a, size_t n)
-{
-    return tsql_pairwise_sum(a, n);
-}
-
 static double mean_of(const double *v, size_t n)
 {
-    return np_sum(v, n) / (double)n;
+    return tsql_pairwise_sum(v, n) / (double)n;
 }
 
 /* sorts v */
@@ -76,19 +52,17 @@ static double median_of(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
-static double var_of(const double *v, size_t n, size_t ddof)
+/* *var = the variance with ddof (numpy's: squared deviations summed pairwise); -1 on
+ * OOM (a plain sum instead would change the last digits) */
+static int var_of(const double *v, size_t n, size_t ddof, double *var)
 {
     double m = mean_of(v, n);
     double *d = malloc(n * sizeof *d);
-    double s = 0;
-    if (d) {
-        for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
-        s = np_sum(d, n);
-        free(d);
-    } else {
-        for (size_t i = 0; i < n; i++) s += (v[i] - m) * (v[i] - m);
-    }
-    return s / (double)(n - ddof);
+    if (!d) return -1;
+    for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
+    *var = tsql_pairwise_sum(d, n) / (double)(n - ddof);
+    free(d);
+    return 0;
 }
 
 static void collect_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -103,22 +77,23 @@ static void median_final(sqlite3_context *ctx)
 {
     dvec *d = sqlite3_aggregate_context(ctx, 0);
     if (d && d->n) sqlite3_result_double(ctx, median_of(d->v, d->n));
-    if (d) sqlite3_free(d->v);
+    if (d) free(d->v);
 }
 
-static void stdev_final(sqlite3_context *ctx)
+/* sample (ddof 1, pandas) or population (ddof 0, numpy) standard deviation */
+static void stdev_final_ddof(sqlite3_context *ctx, size_t ddof)
 {
     dvec *d = sqlite3_aggregate_context(ctx, 0);
-    if (d && d->n >= 2) sqlite3_result_double(ctx, sqrt(var_of(d->v, d->n, 1)));
-    if (d) sqlite3_free(d->v);
+    double var;
+    if (d && d->n > ddof) {
+        if (var_of(d->v, d->n, ddof, &var)) sqlite3_result_error_nomem(ctx);
+        else sqlite3_result_double(ctx, sqrt(var));
+    }
+    if (d) free(d->v);
 }
 
-static void stdev_pop_final(sqlite3_context *ctx)
-{
-    dvec *d = sqlite3_aggregate_context(ctx, 0);
-    if (d && d->n >= 1) sqlite3_result_double(ctx, sqrt(var_of(d->v, d->n, 0)));
-    if (d) sqlite3_free(d->v);
-}
+static void stdev_final(sqlite3_context *ctx) { stdev_final_ddof(ctx, 1); }
+static void stdev_pop_final(sqlite3_context *ctx) { stdev_final_ddof(ctx, 0); }
 
 /* ---------- first(x, ord): pandas' "first" (first non-NULL value in row order) ---------- */
 
@@ -226,11 +201,9 @@ static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     }
     if (a->n == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 16;
-        kd_row *nr = sqlite3_realloc64(a->rows, nc * sizeof *nr);
+        kd_row *nr = tsql_grow(a->rows, &a->cap, sizeof *nr, 16);
         if (!nr) goto oom;
         a->rows = nr;
-        a->cap = nc;
     }
     a->rows[a->n++] = (kd_row){ord, n, durs};
     durs = NULL;
@@ -320,7 +293,7 @@ static void kd_final(sqlite3_context *ctx)
     const cJSON *e;
     cJSON_ArrayForEach(e, a->tmpl) {
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
-        double s = np_sum(durs[i].v, durs[i].n);
+        double s = tsql_pairwise_sum(durs[i].v, durs[i].n);
         ent[i] = (kd_entry){s, cJSON_IsString(nm) ? nm->valuestring : "", i};
         i++;
     }
@@ -346,7 +319,9 @@ static void kd_final(sqlite3_context *ctx)
         b.n += (size_t)snprintf(b.p + b.n, 48, ",\"count\":%zu", d->n);
         if (put_num(&b, "total_duration_us", ent[k].total)) goto oom;
         if (d->n) {
-            double mean = mean_of(d->v, d->n), sd = sqrt(var_of(d->v, d->n, 0));
+            double mean = mean_of(d->v, d->n), var;
+            if (var_of(d->v, d->n, 0, &var)) goto oom;
+            double sd = sqrt(var);
             double mn = d->v[0], mx = d->v[0];
             for (size_t j = 1; j < d->n; j++) {
                 if (d->v[j] < mn) mn = d->v[j];
@@ -371,11 +346,11 @@ done:
     if (nomem) sqlite3_result_error_nomem(ctx);
     free(b.p);
     sqlite3_free(ent);
-    for (int k = 0; durs && k < npos_done; k++) sqlite3_free(durs[k].v);
+    for (int k = 0; durs && k < npos_done; k++) free(durs[k].v);
     sqlite3_free(durs);
     if (a) {
         for (size_t r = 0; r < a->n; r++) sqlite3_free(a->rows[r].dur);
-        sqlite3_free(a->rows);
+        free(a->rows);
         cJSON_Delete(a->tmpl);
     }
 }

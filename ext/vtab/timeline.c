@@ -27,6 +27,9 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/timeline.h"
 #include "catalog/catalog.h"
+#include "util/sort.h"
+#include "util/sum.h"
+#include "util/vec.h"
 
 enum { C_TRACE_ID, C_SEQ, C_TYPE, C_TIME_US, C_EVENTS, C_TRACE, C_LINKED, C_MICRO, C_N };
 
@@ -285,8 +288,7 @@ static const sqlite3_module tl_module = {
 
 /* Values of one group, kept until the end so they can be added in a given order. */
 typedef struct sum_ctx {
-    double *v, *key;       /* key: NULL until an order argument is seen */
-    size_t n, cap;
+    dvec v, key;           /* key: empty without an order argument */
     int64_t isum;          /* exact sum while every value is an integer */
     int not_int, overflow;
 } sum_ctx;
@@ -296,18 +298,12 @@ static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int t = sqlite3_value_numeric_type(argv[0]);
     if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) return; /* NULL (or text) is skipped */
     sum_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
-    if (!p) goto nomem;
-    if (p->n == p->cap) {
-        size_t nc = p->cap ? 2 * p->cap : 64;
-        double *nv = sqlite3_realloc64(p->v, nc * sizeof *nv);
-        if (!nv) goto nomem;
-        p->v = nv;
-        if (argc > 1) {
-            double *nk = sqlite3_realloc64(p->key, nc * sizeof *nk);
-            if (!nk) goto nomem;
-            p->key = nk;
-        }
-        p->cap = nc;
+    /* keys stay aligned with values: a value is kept only once its key is */
+    if (!p || (argc > 1 && dvec_push(&p->key, sqlite3_value_double(argv[1]))) ||
+        dvec_push(&p->v, sqlite3_value_double(argv[0]))) {
+        if (p && argc > 1 && p->key.n > p->v.n) p->key.n--;
+        sqlite3_result_error_nomem(ctx);
+        return;
     }
     if (t == SQLITE_INTEGER) {
         sqlite3_int64 x = sqlite3_value_int64(argv[0]);
@@ -315,59 +311,39 @@ static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     } else {
         p->not_int = 1;
     }
-    p->v[p->n] = sqlite3_value_double(argv[0]);
-    if (argc > 1) p->key[p->n] = sqlite3_value_double(argv[1]);
-    p->n++;
-    return;
-nomem:
-    sqlite3_result_error_nomem(ctx);
-}
-
-typedef struct kv2 {
-    double k;
-    size_t i;
-} kv2;
-
-static int kv2_cmp(const void *a, const void *b)
-{
-    const kv2 *x = a, *y = b;
-    if (x->k != y->k) return x->k < y->k ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
 }
 
 static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t))
 {
     sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
-    if (!p || !p->n) {
+    size_t n = p ? p->v.n : 0;
+    if (!n) {
         sqlite3_result_double(ctx, 0.0); /* pandas: the sum of nothing is 0 */
     } else if (!p->not_int && !p->overflow) {
         sqlite3_result_int64(ctx, p->isum);
+    } else if (p->key.n != n) {
+        sqlite3_result_double(ctx, add(p->v.v, n));
+    } else if (n > UINT32_MAX) {
+        sqlite3_result_error_toobig(ctx);
     } else {
-        if (p->key) {
-            /* the order argument decides, ties keep the order rows came in */
-            kv2 *o = sqlite3_malloc64(p->n * sizeof *o);
-            double *w = sqlite3_malloc64(p->n * sizeof *w);
-            if (!o || !w) {
-                sqlite3_free(o);
-                sqlite3_free(w);
-                sqlite3_result_error_nomem(ctx);
-                goto out;
-            }
-            for (size_t i = 0; i < p->n; i++) o[i] = (kv2){p->key[i], i};
-            qsort(o, p->n, sizeof *o, kv2_cmp);
-            for (size_t i = 0; i < p->n; i++) w[i] = p->v[o[i].i];
-            sqlite3_result_double(ctx, add(w, p->n));
-            sqlite3_free(o);
-            sqlite3_free(w);
+        /* the order argument decides, ties keep the order rows came in */
+        tsql_keyed *o = malloc(n * sizeof *o);
+        double *w = malloc(n * sizeof *w);
+        if (o && w) {
+            for (size_t i = 0; i < n; i++) o[i] = (tsql_keyed){p->key.v[i], (uint32_t)i, (uint32_t)i};
+            tsql_keyed_sort(o, n);
+            for (size_t i = 0; i < n; i++) w[i] = p->v.v[o[i].v];
+            sqlite3_result_double(ctx, add(w, n));
         } else {
-            sqlite3_result_double(ctx, add(p->v, p->n));
+            sqlite3_result_error_nomem(ctx);
         }
+        free(o);
+        free(w);
     }
-out:
     if (p) {
-        sqlite3_free(p->v);
-        sqlite3_free(p->key);
-        p->v = p->key = NULL;
+        free(p->v.v);
+        free(p->key.v);
+        p->v = p->key = (dvec){0};
     }
 }
 

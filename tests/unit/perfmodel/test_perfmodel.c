@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "perfmodel/gpu_specs.h"
+#include "perfmodel/internal.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
 
@@ -1041,10 +1042,43 @@ static void test_registry(void)
     for (size_t i = 0; i < n; i++)
         if (tsql_op_lookup(all[i].name) != &all[i]) names_unique = 0;
     CHECK(names_unique);
+    /* every row is whole: a perf-model name has its class, sheet and flags, a model
+     * function only with a class, a category-only name nothing but its category */
+    int whole = 1, nmodel = 0, nimpl = 0;
+    for (size_t i = 0; i < n; i++) {
+        const tsql_op_info *r = &all[i];
+        if (!r->name || !r->category) whole = 0;
+        else if (r->flags & TSQL_OPF_MODEL) whole &= r->model_class && r->sheet;
+        else whole &= !r->model_class && !r->sheet && !r->bwd_category && !r->model && !r->flags;
+        nmodel += (r->flags & TSQL_OPF_MODEL) != 0;
+        nimpl += r->model != NULL;
+    }
+    CHECK(whole);
+    CHECK_EQ(nmodel, 245); /* Appendix A */
+    CHECK_EQ(nimpl, 141);
+    /* rows carry their own family function: neighbours of every family */
+    static const struct { const char *name; tsql_pm_model model; } fam[] = {
+        {"aten::mm", pm_gemm}, {"aiter::_gemm_a4w4_asm", pm_gemm},
+        {"aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", NULL}, {"FlashAttnFunc", pm_sdpa},
+        {"EvoformerAttention", pm_sdpa}, {"aten::convolution", pm_conv},
+        {"ConvBiasReLU_", pm_conv}, {"ConvBias_Backward", NULL},
+        {"LigerSiLUMulFunction", pm_binary}, {"aten::threshold_backward", pm_binary},
+        {"primus_turbo_cpp_extension::ck_grouped_gemm_variable_k", pm_grouped_gemm},
+        {"MoECombine", pm_moe_comm}, {"DaoAILab::_causal_conv1d_fwd_cpp", pm_causal_conv1d},
+        {"MambaSplitConv1dScanCombinedFn", pm_mamba_ssd}, {"FusedRoPEFunc", pm_fused_rope},
+        {"CrossEntropyFunction", pm_cross_entropy}, {"primus::quantize_mxfp4_dual", pm_unary},
+        {"aten::upsample_nearest3d", pm_unary}, {"aiter::mhc_fused_post_pre_gemm_sqrsum", NULL},
+        {"aiter::_groupnorm_run", pm_norm}, {"primus::fused_ln_modulate_backward", pm_norm},
+        {"aten::sum", pm_reduce}, {"aten::amax", pm_reduce}, {"aten::cudnn_convolution", NULL},
+    };
+    for (size_t i = 0; i < sizeof fam / sizeof *fam; i++) {
+        const tsql_op_info *r = tsql_op_lookup(fam[i].name);
+        CHECK(r && r->model == fam[i].model);
+    }
     const tsql_op_info *op = tsql_op_lookup("aten::convolution_backward");
-    CHECK(op && (op->flags & TSQL_OPF_BWD_ONLY) && (op->flags & TSQL_OPF_IMPL));
+    CHECK(op && (op->flags & TSQL_OPF_BWD_ONLY) && op->model);
     op = tsql_op_lookup("aiter::rms_norm");
-    CHECK(op && (op->flags & TSQL_OPF_EXT) && !(op->flags & TSQL_OPF_IMPL));
+    CHECK(op && (op->flags & TSQL_OPF_EXT) && !op->model);
     CHECK_EQ(eval("aiter::rms_norm", "{}", NULL, 0)->status, TSQL_PM_UNSUPPORTED);
     CHECK_EQ(eval("aten::linear", "{}", NULL, 0)->status, TSQL_PM_NO_MODEL);
     CHECK_EQ(eval("aten::mm", "{not json", NULL, 0)->status, TSQL_PM_ERROR);
