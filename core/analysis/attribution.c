@@ -17,19 +17,6 @@
 
 #define NONE TSQL_NONE
 
-/* Looked-up names per (pid, tid): a trace has few threads, so a short list. */
-typedef struct meta_entry {
-    uint32_t pid, tid;
-    char *text;              /* the three names back to back */
-    size_t len[3];
-} meta_entry;
-
-struct tsql_meta_cache {
-    meta_entry *e;
-    uint32_t n, cap;
-    uint32_t last;           /* index of the last hit */
-};
-
 double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double *scratch)
 {
     tsql_iv *iv = (tsql_iv *)(void *)scratch;
@@ -62,12 +49,6 @@ void tsql_attrib_free(tsql_attrib *a)
     free(a->g_subtree_sum);
     free(a->g_count);
     free(a->g_first);
-    free(a->meta);
-    if (a->meta_cache) {
-        for (uint32_t i = 0; i < a->meta_cache->n; i++) free(a->meta_cache->e[i].text);
-        free(a->meta_cache->e);
-        free(a->meta_cache);
-    }
     free(a->g_cum_pct);
     if (a->g_categories)
         for (uint32_t g = 0; g < a->ng; g++) free(a->g_categories[g]);
@@ -349,11 +330,6 @@ static tsql_attrib *build(tsql_trace *t)
         a->category[i] = tsql_op_category(nm, fk);
     }
     if (build_groups(t, a)) goto fail;
-    for (uint32_t i = 0; i < t->n; i++) a->nmeta += t->ph[i] == 'M';
-    a->meta = malloc((size_t)(a->nmeta ? a->nmeta : 1) * sizeof *a->meta);
-    if (!a->meta) goto fail;
-    for (uint32_t i = 0, m = 0; i < t->n; i++)
-        if (t->ph[i] == 'M') a->meta[m++] = i;
     out = a;
     a = NULL;
 fail:
@@ -368,10 +344,18 @@ fail:
     return out;
 }
 
+static void *build_value(tsql_trace *t) { return build(t); }
+static void free_value(void *v) { tsql_attrib_free(v); }
+static const tsql_cache_kind KIND = {"attribution", build_value, free_value};
+
 const tsql_attrib *tsql_attrib_get(tsql_trace *t)
 {
-    if (!t->attrib) t->attrib = build(t);
-    return t->attrib;
+    return tsql_trace_cached(t, &KIND);
+}
+
+const tsql_attrib *tsql_attrib_peek(const tsql_trace *t)
+{
+    return tsql_trace_cache_get(t, &KIND);
 }
 
 /* ---------- TraceLens subtree GPU events ---------- */
@@ -416,111 +400,4 @@ out:
     free(stack.v);
     free(rt.v);
     return rc;
-}
-
-/* ---------- M metadata names (§1.8) ---------- */
-
-
-static int token_is(const tsql_trace *t, uint32_t id, const char *s)
-{
-    size_t n = strlen(s);
-    return id && tsql_intern_len(&t->strings, id) == n && memcmp(tsql_intern_str(&t->strings, id), s, n) == 0;
-}
-
-/* The string value of args[key] of the last M event called mname on (pid, tid),
- * unescaped into scratch; returns its offset in scratch or -1. */
-static long meta_value(const tsql_trace *t, const tsql_attrib *a, uint32_t pid, uint32_t tid,
-                       int tid_zero, const char *mname, const char *key, tsql_buf *scratch,
-                       size_t *len)
-{
-    for (uint32_t m = a->nmeta; m-- > 0;) {
-        uint32_t i = a->meta[m];
-        if (t->pid[i] != pid) continue;
-        if (tid_zero ? !token_is(t, t->tid[i], "0") : t->tid[i] != tid) continue;
-        if (!token_is(t, t->name[i], mname)) continue;
-        size_t n;
-        const char *v = tsql_trace_arg_raw(t, i, key, &n);
-        if (!v) continue;
-        size_t at = scratch->n;
-        if (n >= 2 && v[0] == '"') {
-            if (tsql_unescape(v + 1, n - 2, scratch)) return -1;
-        } else {
-            if (tsql_buf_reserve(scratch, n)) return -1;
-            memcpy(scratch->p + scratch->n, v, n);
-            scratch->n += n;
-        }
-        *len = scratch->n - at;
-        return (long)at;
-    }
-    return -1;
-}
-
-static void meta_fill(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
-                      tsql_buf *scratch)
-{
-    static const char unknown[] = "Unknown";
-    static const char *const mname[3] = {"process_name", "process_labels", "thread_name"};
-    static const char *const key[3] = {"name", "labels", "name"};
-    long at[3];
-    scratch->n = 0;
-    for (int i = 0; i < 3; i++)
-        at[i] = meta_value(t, a, t->pid[uid], t->tid[uid], i < 2, mname[i], key[i], scratch, &out->len[i]);
-    /* pointers only once scratch has stopped growing */
-    for (int i = 0; i < 3; i++) {
-        out->s[i] = at[i] >= 0 ? scratch->p + at[i] : unknown;
-        if (at[i] < 0) out->len[i] = sizeof unknown - 1;
-    }
-    out->stable = 0;
-}
-
-static void meta_from_entry(const meta_entry *m, tsql_meta_names *out)
-{
-    size_t off = 0;
-    for (int i = 0; i < 3; i++) {
-        out->s[i] = m->text + off;
-        out->len[i] = m->len[i];
-        off += m->len[i];
-    }
-    out->stable = 1;
-}
-
-void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
-                      tsql_buf *scratch)
-{
-    /* the cache is filled lazily: the attribution is otherwise read-only */
-    tsql_attrib *w = (tsql_attrib *)a;
-    uint32_t pid = t->pid[uid], tid = t->tid[uid];
-    struct tsql_meta_cache *c = w->meta_cache;
-    if (c) {
-        if (c->last < c->n && c->e[c->last].pid == pid && c->e[c->last].tid == tid) {
-            meta_from_entry(&c->e[c->last], out);
-            return;
-        }
-        for (uint32_t i = 0; i < c->n; i++)
-            if (c->e[i].pid == pid && c->e[i].tid == tid) {
-                c->last = i;
-                meta_from_entry(&c->e[i], out);
-                return;
-            }
-    }
-    meta_fill(t, a, uid, out, scratch);
-    /* remember it; on OOM just answer from scratch */
-    if (!c && !(c = w->meta_cache = calloc(1, sizeof *c))) return;
-    if (c->n == c->cap) {
-        uint32_t nc = c->cap ? c->cap * 2 : 16;
-        meta_entry *ne = realloc(c->e, nc * sizeof *ne);
-        if (!ne) return;
-        c->e = ne;
-        c->cap = nc;
-    }
-    size_t l0 = out->len[0], l1 = out->len[1], l2 = out->len[2];
-    char *txt = malloc(l0 + l1 + l2 + 1);
-    if (!txt) return;
-    memcpy(txt, out->s[0], l0);
-    memcpy(txt + l0, out->s[1], l1);
-    memcpy(txt + l0 + l1, out->s[2], l2);
-    txt[l0 + l1 + l2] = 0;
-    c->e[c->n] = (meta_entry){pid, tid, txt, {l0, l1, l2}};
-    c->last = c->n++;
-    meta_from_entry(&c->e[c->last], out);
 }

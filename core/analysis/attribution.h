@@ -38,14 +38,12 @@ typedef struct tsql_attrib {
     char **g_categories;     /* sorted distinct op categories as a Python list repr */
 
     const char **category;   /* op category of each launcher (§5.1, static strings) */
-
-    uint32_t *meta;          /* uids of the M events, file order (names of §1.8) */
-    uint32_t nmeta;
-    struct tsql_meta_cache *meta_cache; /* names already looked up, per (pid, tid) */
 } tsql_attrib;
 
 /* The trace's attribution, built on first call; NULL on OOM. */
 const tsql_attrib *tsql_attrib_get(tsql_trace *t);
+/* The same when already built, else NULL (never builds). */
+const tsql_attrib *tsql_attrib_peek(const tsql_trace *t);
 void tsql_attrib_free(tsql_attrib *a);
 
 /* Launcher index of uid, or UINT32_MAX if uid is not a launcher. */
@@ -60,18 +58,5 @@ double tsql_busy_us(const tsql_trace *t, const uint32_t *uids, size_t n, double 
  * in linking order (runtime calls in file order; graph launches in file order of the
  * GPU events), appended to *out. Returns how many, or -1 on OOM. */
 long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out);
-
-/* M metadata as TraceLens reads it (§1.8): process_name and process_labels of
- * (pid, tid 0), thread_name of (pid, tid); "Unknown" when absent. Names are cached per
- * (pid, tid) with the attribution, so they normally live as long as the trace
- * (stable = 1); only when the cache cannot grow do they point into scratch. */
-enum { TSQL_META_PROCESS_NAME = 0, TSQL_META_PROCESS_LABEL = 1, TSQL_META_THREAD_NAME = 2 };
-typedef struct tsql_meta_names {
-    const char *s[3];        /* by TSQL_META_* */
-    size_t len[3];
-    int stable;
-} tsql_meta_names;
-void tsql_meta_lookup(const tsql_trace *t, const tsql_attrib *a, uint32_t uid, tsql_meta_names *out,
-                      tsql_buf *scratch);
 
 #endif

@@ -472,10 +472,18 @@ void tsql_perf_ops_free(tsql_perf_ops *p)
     free(p);
 }
 
+static void *build_value(tsql_trace *t) { return build(t); }
+static void free_value(void *v) { tsql_perf_ops_free(v); }
+static const tsql_cache_kind KIND = {"perf_ops", build_value, free_value};
+
 const tsql_perf_ops *tsql_perf_ops_get(tsql_trace *t)
 {
-    if (!t->perf_ops) t->perf_ops = build(t);
-    return t->perf_ops;
+    return tsql_trace_cached(t, &KIND);
+}
+
+const tsql_perf_ops *tsql_perf_ops_peek(const tsql_trace *t)
+{
+    return tsql_trace_cache_get(t, &KIND);
 }
 
 uint32_t tsql_bwd_of(tsql_trace *t, uint32_t fwd_uid)

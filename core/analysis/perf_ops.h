@@ -49,6 +49,8 @@ typedef struct tsql_perf_ops {
 
 /* Built on first call and kept with the trace; NULL on OOM. */
 const tsql_perf_ops *tsql_perf_ops_get(tsql_trace *t);
+/* The same when already built, else NULL (never builds). */
+const tsql_perf_ops *tsql_perf_ops_peek(const tsql_trace *t);
 void tsql_perf_ops_free(tsql_perf_ops *p);
 
 /* Forward/backward links by Sequence number (§2.8): the backward wrapper of a forward

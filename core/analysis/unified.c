@@ -558,8 +558,16 @@ void tsql_unified_free(tsql_unified *u)
     free(u);
 }
 
+static void *build_value(tsql_trace *t) { return build(t); }
+static void free_value(void *v) { tsql_unified_free(v); }
+static const tsql_cache_kind KIND = {"unified", build_value, free_value};
+
 const tsql_unified *tsql_unified_get(tsql_trace *t)
 {
-    if (!t->unified) t->unified = build(t);
-    return t->unified;
+    return tsql_trace_cached(t, &KIND);
+}
+
+const tsql_unified *tsql_unified_peek(const tsql_trace *t)
+{
+    return tsql_trace_cache_get(t, &KIND);
 }

@@ -37,6 +37,8 @@ typedef struct tsql_unified {
 
 /* Built on first call; NULL on OOM. */
 const tsql_unified *tsql_unified_get(tsql_trace *t);
+/* The same when already built, else NULL (never builds). */
+const tsql_unified *tsql_unified_peek(const tsql_trace *t);
 void tsql_unified_free(tsql_unified *u);
 
 #endif

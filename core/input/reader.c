@@ -19,10 +19,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "input/reader.h"
 #include "input/reader_parallel.h"
 #include "input/source.h"
 #include "store/store.h"
-#include "tree/tree.h"
 
 typedef struct reader {
     tsql_trace *t;
@@ -1096,9 +1096,8 @@ int tsql_reader_parse_part(tsql_part *p)
     return p->rc;
 }
 
-/* Parses path on this thread. Returns 0 with *out and meta filled, or -1 (err set). */
-static int load_serial(const char *path, const tsql_load_opts *opts, tsql_trace **out,
-                       tsql_buf *meta, tsql_error *err)
+int tsql_reader_parse(const char *path, const tsql_load_opts *opts, tsql_trace **out,
+                      tsql_buf *meta, tsql_error *err)
 {
     reader r;
     memset(&r, 0, sizeof r);
@@ -1121,43 +1120,4 @@ static int load_serial(const char *path, const tsql_load_opts *opts, tsql_trace 
     }
     reader_done(&r, meta);
     return rc;
-}
-
-tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_error *err)
-{
-    struct timespec t0, t1, t2;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    tsql_trace *t = NULL;
-    tsql_buf meta = {0};
-    int rc = tsql_load_parallel(path, opts, &t, &meta, err);
-    if (rc == 1) {
-        rc = load_serial(path, opts, &t, &meta, err);
-        if (t) t->parse_pieces = 1;
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rc == 0 && tsql_reader_metadata(t, &meta)) {
-        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-        rc = -1;
-    }
-    if (rc == 0 && tsql_store_shrink(t)) {
-        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-        rc = -1;
-    }
-    if (rc == 0) {
-        /* a second thread pays for big traces only (and tests force it) */
-        int threads = opts && opts->threads > 0 ? opts->threads : 2;
-        if (t->n < (1u << 16) && !getenv("TSQL_TEST_SPLIT")) threads = 1;
-        rc = tsql_tree_build_threads(t, err, threads);
-    }
-    if (rc == 0) rc = tsql_store_check_limit(t, err, -1);
-    if (err->code != TSQL_OK && t && t->format != 0) err->compressed = 1;
-    free(meta.p);
-    if (rc != 0) {
-        tsql_trace_free(t);
-        return NULL;
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t2);
-    t->parse_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    t->load_seconds = (double)(t2.tv_sec - t0.tv_sec) + (double)(t2.tv_nsec - t0.tv_nsec) * 1e-9;
-    return t;
 }

@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <sys/stat.h>
 
+#include "input/reader.h"
 #include "store/trace.h"
 
 typedef struct tsql_part {
@@ -42,9 +43,6 @@ typedef struct tsql_part {
 
 /* reader.c: parses one piece. Returns p->rc. */
 int tsql_reader_parse_part(tsql_part *p);
-
-/* reader.c: metadata members (compact JSON members, without the braces) read into t. */
-int tsql_reader_metadata(tsql_trace *t, tsql_buf *meta);
 
 /* reader_parallel.c: loads path in pieces when it pays (a plain file of some size,
  * opts->threads != 1). Returns 1 when it does not apply (the caller parses serially),

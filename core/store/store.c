@@ -6,10 +6,6 @@
 
 #include "store/store.h"
 
-#include "analysis/attribution.h"
-#include "analysis/perf_ops.h"
-#include "analysis/unified.h"
-
 const char *const tsql_kind_names[TSQL_K_COUNT] = {
     "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
     "gpu_memcpy", "gpu_memset",  "python_function",     "user_annotation",
@@ -486,12 +482,40 @@ long tsql_trace_find_correlation(tsql_trace *t, int64_t c, uint32_t *count)
     return (long)lo;
 }
 
+void *tsql_trace_cache_get(const tsql_trace *t, const tsql_cache_kind *kind)
+{
+    for (int i = 0; i < TSQL_CACHE_SLOTS && t->cache[i].kind; i++)
+        if (t->cache[i].kind == kind) return t->cache[i].value;
+    return NULL;
+}
+
+int tsql_trace_cache_put(tsql_trace *t, const tsql_cache_kind *kind, void *value)
+{
+    for (int i = 0; i < TSQL_CACHE_SLOTS; i++)
+        if (!t->cache[i].kind || t->cache[i].kind == kind) {
+            if (t->cache[i].kind) kind->free(t->cache[i].value);
+            t->cache[i].kind = kind;
+            t->cache[i].value = value;
+            return 0;
+        }
+    return -1;
+}
+
+void *tsql_trace_cached(tsql_trace *t, const tsql_cache_kind *kind)
+{
+    void *v = tsql_trace_cache_get(t, kind);
+    if (v || !(v = kind->build(t))) return v;
+    if (tsql_trace_cache_put(t, kind, v) == 0) return v;
+    kind->free(v);
+    return NULL;
+}
+
 void tsql_trace_free(tsql_trace *t)
 {
     if (!t) return;
-    tsql_attrib_free(t->attrib);
-    tsql_perf_ops_free(t->perf_ops);
-    tsql_unified_free(t->unified);
+    /* later results first: a value may read the columns while it is freed */
+    for (int i = TSQL_CACHE_SLOTS; i-- > 0;)
+        if (t->cache[i].kind) t->cache[i].kind->free(t->cache[i].value);
     free(t->path);
     tsql_intern_free(&t->strings);
     free(t->ph);

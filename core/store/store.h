@@ -39,8 +39,6 @@ size_t tsql_store_bytes(const tsql_trace *t);
 /* Fails with TSQL_ENOMEM when the store passed the trace's memory ceiling. */
 int tsql_store_check_limit(tsql_trace *t, tsql_error *err, int64_t offset);
 
-/* Looks up key among the members of a compact args template; see tsql_trace_arg_raw. */
-const char *tsql_template_member(const char *s, size_t n, const char *key, size_t *len);
 
 /* ns -> µs as the nearest double; exact for |ns| < 2^53 (see reader.c). */
 static inline double tsql_ns_to_us(int64_t ns)

@@ -8,8 +8,9 @@
  * the per-event integers (correlation, External id, Ev Idx, ...) cut out into typed
  * columns or a side pool. Expanding a template gives the args text back.
  *
- * Lifecycle: tsql_trace_load() (reader.c) fills the store and builds the tree
- * (tree.c); after that everything here is read-only except lazily built indexes.
+ * Lifecycle: tsql_trace_load() (load/load.c) has the reader fill the store and then
+ * builds the tree (tree/tree.c); after that everything here is read-only except lazily
+ * built indexes and the results kept in the cache slots.
  */
 #ifndef TSQL_TRACE_H
 #define TSQL_TRACE_H
@@ -104,7 +105,17 @@ typedef struct tsql_warning {
     char msg[160];
 } tsql_warning;
 
-typedef struct tsql_trace {
+/* A kind of per-trace lazily built result: one static instance per kind, defined by
+ * the stage that builds it (build makes the value, free releases it with the trace). */
+typedef struct tsql_trace tsql_trace;
+typedef struct tsql_cache_kind {
+    const char *name;
+    void *(*build)(tsql_trace *t); /* NULL on OOM */
+    void (*free)(void *value);
+} tsql_cache_kind;
+#define TSQL_CACHE_SLOTS 8
+
+struct tsql_trace {
     /* identity */
     char *path;
     int format;             /* enum tsql_source_kind */
@@ -168,27 +179,25 @@ typedef struct tsql_trace {
     size_t mem_limit;       /* 0 = none; otherwise fail cleanly past this many bytes */
     size_t mem_used;        /* bytes held by the columns (approximate, for the limit) */
 
-    /* analyses built on first use, freed with the trace */
-    struct tsql_attrib *attrib; /* attribution.c: kernel launchers, ops_summary */
-    struct tsql_perf_ops *perf_ops; /* perf_ops.c: op instances with perf models */
-    struct tsql_unified *unified;   /* unified.c: unified_perf_summary instances */
-} tsql_trace;
+    /* results built on first use by later stages (analyses, name lookups), freed with
+     * the trace: the store knows them only by their kind (see tsql_trace_cache_get) */
+    struct tsql_cache_slot { const tsql_cache_kind *kind; void *value; } cache[TSQL_CACHE_SLOTS];
+};
 
 enum tsql_edge { TSQL_EDGE_NONE = 0, TSQL_EDGE_CPU = 1, TSQL_EDGE_LAUNCH = 2, TSQL_EDGE_PYTHON = 3 };
 extern const char *const tsql_edge_names[4];
 
 #define TSQL_NONE UINT32_MAX
 
-/* Load options; zero-initialise for defaults. */
-typedef struct tsql_load_opts {
-    size_t mem_limit;                                  /* bytes, 0 = unlimited */
-    int (*progress)(void *ctx, int64_t bytes_done);    /* non-zero return interrupts */
-    void *progress_ctx;
-    int threads;                                       /* 0 = auto (up to 2) */
-} tsql_load_opts;
+/* The cached value of kind, or NULL when it has not been built. */
+void *tsql_trace_cache_get(const tsql_trace *t, const tsql_cache_kind *kind);
+/* kind's value, built on first call and then kept with the trace; NULL on OOM. */
+void *tsql_trace_cached(tsql_trace *t, const tsql_cache_kind *kind);
+/* Keeps value as kind's result (freed with the trace by kind->free). 0, or -1 when
+ * every slot is taken (value is then not kept: the caller frees it). */
+int tsql_trace_cache_put(tsql_trace *t, const tsql_cache_kind *kind, void *value);
 
-/* Loads a trace file. Returns NULL with err filled on failure (nothing is kept). */
-tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_error *err);
+/* Frees the trace, with every cached result. */
 void tsql_trace_free(tsql_trace *t);
 
 /* µs as a double exactly as Python's float(text) would give (TraceLens's arithmetic). */
@@ -202,6 +211,10 @@ long tsql_trace_args_json(const tsql_trace *t, uint32_t uid, tsql_buf *buf);
 /* Finds the value of a top-level key in uid's args template and returns a pointer to
  * its JSON text (*len set) when that text holds no placeholder; NULL otherwise. */
 const char *tsql_trace_arg_raw(const tsql_trace *t, uint32_t uid, const char *key, size_t *len);
+
+/* Looks up a top-level key among the members of compact args JSON s[0..n) (a template
+ * or expanded args text); the value's text, *len set, or NULL. */
+const char *tsql_template_member(const char *s, size_t n, const char *key, size_t *len);
 
 /* Index of uids with correlation == c: returns the first position in t->by_corr and
  * sets *count. Builds the index on first use; returns -1 on OOM. */

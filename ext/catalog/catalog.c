@@ -16,6 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <sys/stat.h>
 
 #include "input/source.h"
+#include "load/load.h"
 #include "catalog/catalog.h"
 #include "vtab/table.h"
 

@@ -10,7 +10,6 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
-#include "store/store.h"
 #include "vtab/table.h"
 
 #define EVENTS_COLUMNS(X)                                                               \

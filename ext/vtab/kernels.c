@@ -15,8 +15,8 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/store.h"
 #include "tree/tree.h"
+#include "text/jsonlex.h"
 #include "vtab/table.h"
 
 #define KERNELS_COLUMNS(X)                                                              \

@@ -17,7 +17,6 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/attribution.h"
-#include "store/store.h"
 #include "vtab/table.h"
 
 #define LAUNCHERS_COLUMNS(X)                                                            \
@@ -54,19 +53,21 @@ static int launchers_prepare(tsql_trace *t)
 
 static uint32_t launchers_nrows(const tsql_trace *t)
 {
-    return t->attrib ? t->attrib->nl : 0;
+    const tsql_attrib *a = tsql_attrib_peek(t);
+    return a ? a->nl : 0;
 }
 
 static uint32_t launchers_row_of_uid(const tsql_trace *t, uint32_t uid)
 {
-    return t->attrib ? tsql_attrib_find(t->attrib, uid) : UINT32_MAX;
+    const tsql_attrib *a = tsql_attrib_peek(t);
+    return a ? tsql_attrib_find(a, uid) : UINT32_MAX;
 }
 
 
 static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
     tsql_trace *t = cur->e->trace;
-    const tsql_attrib *a = t->attrib;
+    const tsql_attrib *a = tsql_attrib_peek(t);
     uint32_t i = cur->row, u = a->uid[i];
     switch (col) {
     case L_UID: sqlite3_result_int64(ctx, u); break;

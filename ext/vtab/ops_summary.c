@@ -38,7 +38,8 @@ static int ops_prepare(tsql_trace *t)
 
 static uint32_t ops_nrows(const tsql_trace *t)
 {
-    return t->attrib ? t->attrib->ng : 0;
+    const tsql_attrib *a = tsql_attrib_peek(t);
+    return a ? a->ng : 0;
 }
 
 static uint32_t ops_row_of_uid(const tsql_trace *t, uint32_t uid)
@@ -51,7 +52,7 @@ static uint32_t ops_row_of_uid(const tsql_trace *t, uint32_t uid)
 static int ops_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
     const tsql_trace *t = cur->e->trace;
-    const tsql_attrib *a = t->attrib;
+    const tsql_attrib *a = tsql_attrib_peek(t);
     uint32_t r = cur->row;
     switch (col) {
     case O_RANK: sqlite3_result_int64(ctx, r + 1); break;

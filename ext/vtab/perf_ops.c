@@ -62,7 +62,8 @@ static int perf_prepare(tsql_trace *t)
 
 static uint32_t perf_nrows(const tsql_trace *t)
 {
-    return t->perf_ops ? t->perf_ops->n : 0;
+    const tsql_perf_ops *p = tsql_perf_ops_peek(t);
+    return p ? p->n : 0;
 }
 
 static uint32_t perf_row_of_uid(const tsql_trace *t, uint32_t uid)
@@ -81,7 +82,7 @@ static void result_real(sqlite3_context *ctx, double x)
 static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
     tsql_trace *t = cur->e->trace;
-    const tsql_perf_ops *p = t->perf_ops;
+    const tsql_perf_ops *p = tsql_perf_ops_peek(t);
     const tsql_perf_op *r = &p->rows[cur->row];
     const tsql_perf_result *res = &p->results[r->result];
     uint32_t u = r->uid;

@@ -9,7 +9,7 @@ SQLITE_EXTENSION_INIT3
 #include "text/jsonlex.h"
 #include "vtab/table.h"
 
-#include "analysis/attribution.h"
+#include "store/names.h"
 
 static int pt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **ppVtab, char **pzErr)
@@ -371,9 +371,11 @@ int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n,
 
 void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which)
 {
-    const tsql_trace *t = cur->e->trace;
     tsql_meta_names m;
-    tsql_meta_lookup(t, t->attrib, uid, &m, &cur->buf);
+    if (tsql_meta_lookup(cur->e->trace, uid, &m, &cur->buf)) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
     /* cached names live with the trace, which the cursor holds a reference to */
     sqlite3_result_text(ctx, m.s[which], (int)m.len[which], m.stable ? SQLITE_STATIC : SQLITE_TRANSIENT);
 }

@@ -18,6 +18,7 @@
 
 #include <sqlite3ext.h>
 
+#include "store/names.h"
 #include "text/jsonout.h"
 #include "catalog/catalog.h"
 
@@ -77,7 +78,7 @@ void tsql_result_uid(sqlite3_context *ctx, uint32_t uid);
 void tsql_result_pidtid(tsql_cursor *cur, sqlite3_context *ctx, uint32_t id);
 void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, const char *key);
 /* process_name / process_label / thread_name (TSQL_META_*) of event uid, from the M
- * events; the trace's attribution must be built (tsql_attrib_get). */
+ * events (store/names.h). */
 void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which);
 /* kernel_details JSON of the GPU events g[0..n): [{"name", "dur" (µs), "stream"
  * [, "gpu_op_uid"]}, ...], written into b from its start. 0, or -1 on OOM. */

@@ -58,7 +58,8 @@ static int unified_prepare(tsql_trace *t)
 
 static uint32_t unified_nrows(const tsql_trace *t)
 {
-    return t->unified ? t->unified->n : 0;
+    const tsql_unified *U = tsql_unified_peek(t);
+    return U ? U->n : 0;
 }
 
 static uint32_t unified_row_of_uid(const tsql_trace *t, uint32_t uid)
@@ -77,7 +78,7 @@ static void result_real(sqlite3_context *ctx, double x)
 static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
     tsql_trace *t = cur->e->trace;
-    const tsql_unified *U = t->unified;
+    const tsql_unified *U = tsql_unified_peek(t);
     const tsql_unified_op *o = &U->rows[cur->row];
     uint32_t u = o->node;
     tsql_perf_metrics m = {NAN, NAN, NAN, NAN, NAN};

@@ -24,7 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "store/trace.h"
+#include "load/load.h"
 
 static int g_fd = -1;
 static char g_path[64];

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "input/source.h"
+#include "load/load.h"
 #include "store/store.h"
 #include "store/trace.h"
 #include "check.h"

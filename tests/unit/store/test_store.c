@@ -8,7 +8,7 @@
 #include "store/intern.h"
 #include "text/jsonlex.h"
 #include "store/store.h"
-#include "store/trace.h"
+#include "load/load.h"
 
 static int passed, failed;
 
