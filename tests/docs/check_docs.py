@@ -177,7 +177,7 @@ def check_architecture(res):
         mentioned.add(p)
     for p in sorted(mentioned):
         full = os.path.join(ROOT, p)
-        ok = bool(glob.glob(full)) if "*" in p else os.path.exists(full)
+        ok = bool(glob.glob(full, recursive=True)) if "*" in p else os.path.exists(full)
         res.check(ok, "%s: `%s` does not exist (stale)" % (rel, p))
     for top in ("core", "ext", "sql"):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
