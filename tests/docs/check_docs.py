@@ -6,14 +6,16 @@ Checks, each counted as one pass or one failure:
   objects    every module, TEMP view and TEMP table the extension creates is named by a
              heading of docs/*.md with a column table under it (header `column | type |
              unit | meaning`) listing every column, hidden ones as parameters (type
-             HIDDEN); units follow the name suffixes (_us µs, _ms ms, _ns ns, _mb MiB,
-             _gibs GiB/s, _gbps GB/s, _bytes bytes); a column table listing a column the
-             object does not have, or under a heading naming nothing that exists, fails.
+             HIDDEN); a unit the column's name promises (NAME_UNITS: _us µs, _mb MiB,
+             (%) %, ...) is the documented one; every type a column holds on the test
+             traces is documented; a column table listing a column the object does not
+             have, or under a heading naming nothing that exists, fails.
              A family heading (`roofline_<sheet>`) covers every object its pattern
              matches that has no heading of its own.
   functions  every SQL function is named by a heading (`name(` or the bare name) whose
-             section has a runnable ```sql block calling it; a heading naming `x(` that
-             is not a function fails.
+             section has a runnable ```sql block calling it, and is listed in the index
+             table of docs/functions.md; a heading or index entry naming `x(` that is
+             not a function fails.
   files      every file under core/, ext/ and sql/ appears in docs/architecture.md, and
              every core/ ext/ sql/ tests/ mk/ examples/ docs/ path written there exists.
   blocks     every ```sql block of docs/*.md and README.md runs (tests/docs/blocks.py).
@@ -31,9 +33,24 @@ import surface  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
-# one unit convention: what a suffix promises
-SUFFIX_UNITS = [("_us", "µs"), ("_ms", "ms"), ("_ns", "ns"), ("_mb", "MiB"),
-                ("_gibs", "GiB/s"), ("_gbps", "GB/s"), ("_bytes", "bytes")]
+# one unit convention: what a column name promises (first matching rule wins)
+NAME_UNITS = [(re.compile(rx, re.I), unit) for rx, unit in [
+    (r"count$", "-"),
+    (r"percent|^pct_|\(%\)", "%"),
+    (r"flops_per_byte|flops/byte", "FLOP/byte"),
+    (r"tflops_s|tflops/s", "TFLOPS/s"),
+    (r"(^|_)tb_s($|_)|tb/s", "TB/s"),
+    (r"gflops", "GFLOP"),
+    (r"_gibs($|_)", "GiB/s"),
+    (r"_gbps($|_)", "GB/s"),
+    (r"(^|_)us($|_)|\(µs\)", "µs"),
+    (r"(^|_)ms($|_)|time ms", "ms"),
+    (r"(^|_)ns($|_)", "ns"),
+    (r"(^|_)mb($|_)|\(mb\)", "MiB"),
+    (r"(^|_)gb($|_)", "GB"),
+    (r"(^|_)bytes($|_)", "bytes"),
+    (r"(^|_)seconds($|_)", "s"),
+]]
 UNITS = {"-", "µs", "ms", "ns", "s", "%", "bytes", "MiB", "GB", "GB/s", "GiB/s",
          "TB/s", "TFLOPS", "TFLOPS/s", "GFLOP", "FLOP", "FLOP/byte"}
 TYPES = {"INTEGER", "REAL", "TEXT", "HIDDEN", "any"}
@@ -58,7 +75,7 @@ def family_regex(name):
     return re.compile("^" + r"\w+".join(re.escape(p) for p in parts) + "$")
 
 
-def check_objects(res, surf, docs):
+def check_objects(res, surf, docs, seen):
     objects = {}
     for kind in ("modules", "views", "tables"):
         objects.update(surf[kind])
@@ -114,14 +131,19 @@ def check_objects(res, surf, docs):
                 problems.append("documented HIDDEN but is a visible column")
             if decl and decl.upper() not in words and "any" not in words and not hidden:
                 problems.append("declared %s, documented %r" % (decl, row.type))
+            held = seen.get(obj, {}).get(col, set())
+            if "any" not in words and not held <= words:
+                problems.append("holds %s on the sample traces, documented %r"
+                                % ("/".join(sorted(held)), row.type))
             unit = row.unit.replace("`", "").strip()
             if unit not in UNITS:
                 problems.append("unit %r is not a unit of the convention (docs/schema.md)"
                                 % row.unit)
-            for suf, want in SUFFIX_UNITS:
-                if col.lower().endswith(suf) and unit != want:
-                    problems.append("name ends in %s: unit must be %s, not %r"
-                                    % (suf, want, row.unit))
+            for rx, want in NAME_UNITS:
+                if rx.search(col):
+                    if unit != want:
+                        problems.append("the name says %s, documented %r" % (want, row.unit))
+                    break
             if not row.meaning.strip():
                 problems.append("no meaning")
             res.check(not problems, where + ": " + "; ".join(problems))
@@ -164,6 +186,28 @@ def check_functions(res, surf, docs):
             f, ", ".join("%s:%d" % (d.rel, h.line) for d, h in heads)))
 
 
+def check_function_index(res, surf, docs):
+    """docs/functions.md's index table (header `function`) lists every function."""
+    funcs = surf["functions"]
+    listed = {}
+    for doc in docs:
+        if os.path.basename(doc.rel) != "functions.md":
+            continue
+        for header, rows in doc.tables:
+            if not header or header[0] != "function":
+                continue
+            for line, cells in rows:
+                for span in re.findall(r"`([^`]+)`", cells[0]):
+                    m = mdparse.CALL.match(span)
+                    if m:
+                        listed.setdefault(m.group(1), "%s:%d" % (doc.rel, line))
+    for f in sorted(listed):
+        res.check(f in funcs, "%s: `%s(` in the function index is not a function "
+                  "(stale)" % (listed[f], f))
+    for f in funcs:
+        res.check(f in listed, "function %s(): not in the index of docs/functions.md" % f)
+
+
 PATH_RX = re.compile(r"(?<![\w./-])((?:core|ext|sql|tests|mk|examples|docs)/[\w./*-]*)")
 
 
@@ -193,8 +237,11 @@ def main():
     paths = sorted(glob.glob("docs/*.md"))
     docs = [mdparse.Doc(p) for p in paths]
     res = Result()
-    check_objects(res, surf, docs)
+    objects = dict(surf["modules"], **surf["views"], **surf["tables"])
+    seen = surface.observed_types(os.path.abspath(ext), objects)
+    check_objects(res, surf, docs, seen)
     check_functions(res, surf, docs)
+    check_function_index(res, surf, docs)
     check_architecture(res)
     readme = [mdparse.Doc("README.md")]
     for doc in docs + readme:

@@ -111,6 +111,7 @@ class Doc:
             self.lines = f.read().split("\n")
         self.headings = []
         self.blocks = []
+        self.tables = []   # (header cells lowercased, [(line, cells)])
         self._parse()
 
     def _parse(self):
@@ -144,6 +145,7 @@ class Doc:
                     table.append((i + 1, split_cells(lines[i])))
                     i += 1
                 header = [c.lower() for c in table[0][1]]
+                self.tables.append((header, table[2:]))
                 if current is not None and header and header[0] == "column":
                     rows = [Row(ln, cells, header) for ln, cells in table[2:]]
                     current.column_rows = (current.column_rows or []) + rows

@@ -47,3 +47,26 @@ def read(ext):
         "tables": {n: columns(n) for t, n in temp if t == "table"},
         "functions": {f: sorted(n) for f, n in sorted(funcs.items())},
     }
+
+
+# traces whose values the docs checker compares with the documented column types
+SAMPLE_TRACES = ["examples/demo_trace.json.gz", "tests/data/tree_rules.json",
+                 "tests/sql/collectives/coll.json"]
+
+
+def observed_types(ext, objects, traces=SAMPLE_TRACES):
+    """{object: {column: {'INTEGER', 'REAL', 'TEXT', 'BLOB'}}} over the rows the
+    objects have with `traces` open (NULLs left out)."""
+    con = connect(ext)
+    for p in traces:
+        con.execute("SELECT trace_open(?)", (p,))
+    out = {}
+    for obj, cols in objects.items():
+        seen = out.setdefault(obj, {})
+        for col, _, hidden in cols:
+            if hidden:
+                continue
+            q = 'SELECT DISTINCT upper(typeof("%s")) FROM "%s"' % (
+                col.replace('"', '""'), obj.replace('"', '""'))
+            seen[col] = {r[0] for r in con.execute(q)} - {"NULL"}
+    return out
