@@ -17,7 +17,8 @@ Checks, each counted as one pass or one failure:
              table of docs/functions.md; a heading or index entry naming `x(` that is
              not a function fails.
   files      every file under core/, ext/ and sql/ appears in docs/architecture.md, and
-             every core/ ext/ sql/ tests/ mk/ examples/ docs/ path written there exists.
+             every core/ ext/ sql/ tests/ mk/ examples/ docs/ path written in docs/*.md
+             or README.md exists.
   blocks     every ```sql block of docs/*.md and README.md runs (tests/docs/blocks.py).
 Prints `docs: N passed, M failed`; exit status 1 on any failure.
 """
@@ -211,18 +212,26 @@ def check_function_index(res, surf, docs):
 PATH_RX = re.compile(r"(?<![\w./-])((?:core|ext|sql|tests|mk|examples|docs)/[\w./*-]*)")
 
 
-def check_architecture(res):
-    rel = "docs/architecture.md"
+def paths_in(rel):
     with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
         text = f.read()
-    mentioned = set()
-    for m in PATH_RX.finditer(text):
-        p = m.group(1).rstrip(".")
-        mentioned.add(p)
-    for p in sorted(mentioned):
-        full = os.path.join(ROOT, p)
-        ok = bool(glob.glob(full, recursive=True)) if "*" in p else os.path.exists(full)
-        res.check(ok, "%s: `%s` does not exist (stale)" % (rel, p))
+    return {m.group(1).rstrip(".") for m in PATH_RX.finditer(text)}
+
+
+def check_paths(res, rels):
+    """Every project path a doc names exists (a glob matches something)."""
+    for rel in rels:
+        for p in sorted(paths_in(rel)):
+            if "<" in p:
+                continue
+            full = os.path.join(ROOT, p)
+            ok = bool(glob.glob(full, recursive=True)) if "*" in p else os.path.exists(full)
+            res.check(ok, "%s: `%s` does not exist (stale)" % (rel, p))
+
+
+def check_architecture(res):
+    rel = "docs/architecture.md"
+    mentioned = paths_in(rel)
     for top in ("core", "ext", "sql"):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
             for fn in files:
@@ -243,6 +252,7 @@ def main():
     check_functions(res, surf, docs)
     check_function_index(res, surf, docs)
     check_architecture(res)
+    check_paths(res, paths + ["README.md"])
     readme = [mdparse.Doc("README.md")]
     for doc in docs + readme:
         for b in doc.blocks:
