@@ -22,6 +22,7 @@ Checks, each counted as one pass or one failure:
   blocks     every ```sql block of docs/*.md and README.md runs (tests/docs/blocks.py).
 Prints `docs: N passed, M failed`; exit status 1 on any failure.
 """
+import argparse
 import glob
 import os
 import re
@@ -229,8 +230,7 @@ def check_paths(res, rels):
             res.check(ok, "%s: `%s` does not exist (stale)" % (rel, p))
 
 
-def check_architecture(res):
-    rel = "docs/architecture.md"
+def check_architecture(res, rel):
     mentioned = paths_in(rel)
     for top in ("core", "ext", "sql"):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
@@ -240,28 +240,35 @@ def check_architecture(res):
 
 
 def main():
-    ext = sys.argv[1] if len(sys.argv) > 1 else "build/tracesql"
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("ext", nargs="?", default="build/tracesql")
+    ap.add_argument("--docs", default="docs", help="folder of the *.md to check")
+    ap.add_argument("--readme", default="README.md")
+    ap.add_argument("--no-blocks", action="store_true", help="skip running ```sql blocks")
+    a = ap.parse_args()
+    ext = os.path.abspath(a.ext)
+    docs_dir, readme_path = os.path.abspath(a.docs), os.path.abspath(a.readme)
     os.chdir(ROOT)
-    surf = surface.read(os.path.abspath(ext))
-    paths = sorted(glob.glob("docs/*.md"))
+    surf = surface.read(ext)
+    paths = [os.path.relpath(p, ROOT) for p in sorted(glob.glob(os.path.join(docs_dir, "*.md")))]
+    readme = os.path.relpath(readme_path, ROOT)
     docs = [mdparse.Doc(p) for p in paths]
     res = Result()
     objects = dict(surf["modules"], **surf["views"], **surf["tables"])
-    seen = surface.observed_types(os.path.abspath(ext), objects)
+    seen = surface.observed_types(ext, objects)
     check_objects(res, surf, docs, seen)
     check_functions(res, surf, docs)
     check_function_index(res, surf, docs)
-    check_architecture(res)
-    check_paths(res, paths + ["README.md"])
-    readme = [mdparse.Doc("README.md")]
-    for doc in docs + readme:
+    check_architecture(res, os.path.join(os.path.relpath(docs_dir, ROOT), "architecture.md"))
+    check_paths(res, paths + [readme])
+    for doc in docs + [mdparse.Doc(readme)]:
         for b in doc.blocks:
-            if b.lang != "sql":
+            if b.lang != "sql" or a.no_blocks:
                 continue
             if not b.runnable:
                 res.check(True, "")
                 continue
-            err = blocks.run(os.path.abspath(ext), b.code, b.expected)
+            err = blocks.run(ext, b.code, b.expected)
             res.check(err is None, "%s:%d: ```sql block: %s" % (doc.rel, b.line, err))
     for f in res.failed:
         print("FAIL " + f)

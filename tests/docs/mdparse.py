@@ -5,7 +5,7 @@ column names (comma-separated, backticks optional), `type`, `unit` and `meaning`
 A heading names objects by its code spans (`` `kernel_summary` ``, a family
 `` `roofline_<sheet>` ``) or, without code spans, by being one bare word (`## traces`)
 or by words with an underscore. It names a function by `name(` in a code span (or in
-the bare text).
+the bare text), or by its bare name alone (a code span, or the whole heading).
 """
 import os
 import re
@@ -101,7 +101,11 @@ class Heading:
             else:
                 names = [w for w in words if "_" in w]
         self.object_names = names
-        self.bare_words = set(re.findall(r"[A-Za-z_]\w*", text))
+        # a function is also named by its bare name: a code span, or the whole heading
+        if spans:
+            self.bare_words = {x.strip() for x in spans if IDENT.match(x.strip())}
+        else:
+            self.bare_words = {text.strip()} if IDENT.match(text.strip()) else set()
 
 
 class Doc:
