@@ -72,6 +72,19 @@ case_ block_error 'no such function: no_such_function' \
   functions.md 's/^SELECT tracesql_version() LIKE/SELECT no_such_function() LIKE/'
 case_ block_output 'output line 1: got' \
   functions.md 's/^3.0|3.605551|2.94392$/3.0|3.605551|2.9/'
+# the surface pin: a name that disappears, a name that is new
+surface_case() {
+  local name=$1 want=$2 file=$3 script=$4
+  rm -rf "$work" && mkdir -p "$work" && cp tests/sql/surface/*.txt "$work"/
+  sed -i "$script" "$work/$file"
+  out=$("$py" tests/sql/surface/check_surface.py --lists "$work" "$ext" 2>&1)
+  if [ $? = 1 ] && grep -qF -- "$want" <<<"$out"; then pass=$((pass + 1)); else
+    echo "FAIL selftest $name: expected exit 1 and '$want'"; echo "$out" | tail -3
+    fail=$((fail + 1)); fi
+}
+surface_case view_disappears 'views.txt: no_such_view disappeared' views.txt '$a no_such_view'
+surface_case function_new 'functions.txt: busy_time/2 is new' functions.txt '/^busy_time\/2$/d'
+surface_case module_disappears 'modules.txt: no_such_module disappeared' modules.txt '$a no_such_module'
 rm -rf "$work"
 echo "docs selftest: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -2,7 +2,8 @@
 TEMP views and TEMP tables must equal the lists committed beside this file, so that
 anything that disappears (or appears without being reviewed) fails.
 
-    python3 tests/sql/surface/check_surface.py [EXT]     (EXT default build/tracesql)
+    python3 tests/sql/surface/check_surface.py [--lists DIR] [EXT]
+                                     (EXT default build/tracesql; DIR default: here)
     TSQL_UPDATE=1 ...    rewrite the lists instead (review the diff before committing)
 
 Prints `surface: N passed, M failed`.
@@ -26,11 +27,15 @@ def lists(surf):
 
 
 def main():
-    ext = sys.argv[1] if len(sys.argv) > 1 else "build/tracesql"
+    args = sys.argv[1:]
+    lists_dir = HERE
+    if len(args) >= 2 and args[0] == "--lists":   # another copy of the lists (selftest)
+        lists_dir, args = args[1], args[2:]
+    ext = args[0] if args else "build/tracesql"
     got = lists(surface.read(os.path.abspath(ext)))
     passed, failed = 0, 0
     for fn, names in got.items():
-        path = os.path.join(HERE, fn)
+        path = os.path.join(lists_dir, fn)
         if os.environ.get("TSQL_UPDATE") == "1":
             with open(path, "w") as f:
                 f.write("".join(n + "\n" for n in names))
