@@ -1,0 +1,72 @@
+"""The extension's SQL surface, read from a live connection.
+
+Shared by the docs checker (tests/docs/check_docs.py) and the surface pin
+(tests/sql/surface/check_surface.py). Needs a Python whose sqlite3 module allows
+loading extensions (Debian's /usr/bin/python3 does; pyenv builds often do not).
+"""
+import sqlite3
+import sys
+
+
+def connect(ext):
+    con = sqlite3.connect(":memory:")
+    if not hasattr(con, "enable_load_extension"):
+        sys.exit("surface: this python's sqlite3 cannot load extensions; "
+                 "run it with /usr/bin/python3 (PYTHON=...)")
+    con.enable_load_extension(True)
+    con.load_extension(ext)
+    return con
+
+
+def read(ext):
+    """{'modules', 'views', 'tables': {name: [(column, decl_type, hidden)]},
+    'functions': {name: sorted nargs}} of what loading `ext` adds to a plain
+    connection (SQLite's own modules and functions subtracted)."""
+    plain = sqlite3.connect(":memory:")
+    base_mods = {r[0] for r in plain.execute("SELECT name FROM pragma_module_list")}
+    base_funcs = {(r[0], r[1]) for r in plain.execute(
+        "SELECT name, narg FROM pragma_function_list")}
+    con = connect(ext)
+
+    def columns(name):
+        return [(r[0], r[1], r[2]) for r in con.execute(
+            "SELECT name, type, hidden FROM pragma_table_xinfo(?)", (name,))]
+
+    mods = sorted({r[0] for r in con.execute("SELECT name FROM pragma_module_list")}
+                  - base_mods)
+    temp = list(con.execute(
+        "SELECT type, name FROM sqlite_temp_master WHERE type IN ('view', 'table') "
+        "AND name NOT LIKE 'sqlite_%' ORDER BY name"))
+    funcs = {}
+    for name, narg in con.execute("SELECT name, narg FROM pragma_function_list"):
+        if (name, narg) not in base_funcs:
+            funcs.setdefault(name, set()).add(narg)
+    return {
+        "modules": {m: columns(m) for m in mods},
+        "views": {n: columns(n) for t, n in temp if t == "view"},
+        "tables": {n: columns(n) for t, n in temp if t == "table"},
+        "functions": {f: sorted(n) for f, n in sorted(funcs.items())},
+    }
+
+
+# traces whose values the docs checker compares with the documented column types
+SAMPLE_TRACES = ["examples/demo_trace.json.gz", "tests/data/tree_rules.json",
+                 "tests/sql/collectives/coll.json"]
+
+
+def observed_types(ext, objects, traces=SAMPLE_TRACES):
+    """{object: {column: {'INTEGER', 'REAL', 'TEXT', 'BLOB'}}} over the rows the
+    objects have with `traces` open (NULLs left out)."""
+    con = connect(ext)
+    for p in traces:
+        con.execute("SELECT trace_open(?)", (p,))
+    out = {}
+    for obj, cols in objects.items():
+        seen = out.setdefault(obj, {})
+        for col, _, hidden in cols:
+            if hidden:
+                continue
+            q = 'SELECT DISTINCT upper(typeof("%s")) FROM "%s"' % (
+                col.replace('"', '""'), obj.replace('"', '""'))
+            seen[col] = {r[0] for r in con.execute(q)} - {"NULL"}
+    return out
