@@ -113,7 +113,7 @@ typedef struct tsql_cache_kind {
     void *(*build)(tsql_trace *t); /* NULL on OOM */
     void (*free)(void *value);
 } tsql_cache_kind;
-#define TSQL_CACHE_SLOTS 8
+#define TSQL_CACHE_SLOTS 16
 
 struct tsql_trace {
     /* identity */

@@ -130,6 +130,8 @@ static const tsql_table events_table = {
     .nrows = events_nrows,
     .row_of_uid = events_row_of_uid,
     .column = events_column,
+    .uid_of_row = tsql_row_is_uid,
+    .rows_by_uid = 1,
 };
 
 int tsql_register_events(sqlite3 *db, tsql_catalog *c)

@@ -132,6 +132,27 @@ static int kernels_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
+static uint32_t kernels_uid_of_row(const tsql_trace *t, uint32_t row)
+{
+    return t->kernels.uid[row];
+}
+
+/* kernels by launching runtime call, and by innermost cpu_op of the launch */
+static int64_t launcher_of_row(const tsql_trace *t, uint32_t row)
+{
+    uint32_t u = t->kernels.runtime[row];
+    return u == TSQL_NONE ? TSQL_NULL : u;
+}
+static int64_t op_of_row(const tsql_trace *t, uint32_t row)
+{
+    uint32_t u = t->kernels.op[row];
+    return u == TSQL_NONE ? TSQL_NULL : u;
+}
+static void *build_launcher_index(tsql_trace *t) { return tsql_key_index_build(t, t->kernels.n, launcher_of_row); }
+static void *build_op_index(tsql_trace *t) { return tsql_key_index_build(t, t->kernels.n, op_of_row); }
+static const tsql_cache_kind launcher_index = {"kernels.launcher_uid", build_launcher_index, tsql_key_index_free};
+static const tsql_cache_kind op_index = {"kernels.op_uid", build_op_index, tsql_key_index_free};
+
 static const tsql_table kernels_table = {
     .schema = "CREATE TABLE x(" KERNELS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = K_TRACE,
@@ -142,6 +163,9 @@ static const tsql_table kernels_table = {
     .nrows = kernels_nrows,
     .row_of_uid = kernels_row_of_uid,
     .column = kernels_column,
+    .uid_of_row = kernels_uid_of_row,
+    .rows_by_uid = 1,
+    .keys = {{K_LAUNCHER_UID, &launcher_index}, {K_OP_UID, &op_index}},
 };
 
 int tsql_register_kernels(sqlite3 *db, tsql_catalog *c)

@@ -64,6 +64,11 @@ static uint32_t launchers_row_of_uid(const tsql_trace *t, uint32_t uid)
 }
 
 
+static uint32_t launchers_uid_of_row(const tsql_trace *t, uint32_t row)
+{
+    return tsql_attrib_peek(t)->uid[row];
+}
+
 static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
     tsql_trace *t = cur->e->trace;
@@ -115,6 +120,7 @@ static const tsql_table launchers_table = {
     .row_of_uid = launchers_row_of_uid,
     .column = launchers_column,
     .prepare = launchers_prepare,
+    .uid_of_row = launchers_uid_of_row,
 };
 
 int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c)

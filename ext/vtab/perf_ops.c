@@ -66,12 +66,17 @@ static uint32_t perf_nrows(const tsql_trace *t)
     return p ? p->n : 0;
 }
 
-static uint32_t perf_row_of_uid(const tsql_trace *t, uint32_t uid)
+static uint32_t perf_uid_of_row(const tsql_trace *t, uint32_t row)
 {
-    (void)t;
-    (void)uid;
-    return UINT32_MAX;
+    return tsql_perf_ops_peek(t)->rows[row].uid;
 }
+static int64_t perf_uid(const tsql_trace *t, uint32_t row) { return perf_uid_of_row(t, row); }
+static void *build_uid_index(tsql_trace *t)
+{
+    const tsql_perf_ops *p = tsql_perf_ops_get(t);
+    return p ? tsql_key_index_build(t, p->n, perf_uid) : NULL;
+}
+static const tsql_cache_kind uid_index = {"perf_ops.uid", build_uid_index, tsql_key_index_free};
 
 static void result_real(sqlite3_context *ctx, double x)
 {
@@ -141,13 +146,14 @@ static const tsql_table perf_table = {
     .schema = "CREATE TABLE x(" PERF_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = P_TRACE,
     .col_trace_id = P_TRACE_ID,
-    .col_uid = -1,
+    .col_uid = P_UID,
     .col_parent = -1,
     .col_corr = -1,
     .nrows = perf_nrows,
-    .row_of_uid = perf_row_of_uid,
     .column = perf_column,
     .prepare = perf_prepare,
+    .uid_of_row = perf_uid_of_row,
+    .keys = {{P_UID, &uid_index}},
 };
 
 int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c)

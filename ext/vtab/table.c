@@ -1,7 +1,9 @@
-/* vtab_util.c — the shared machinery of per-trace tables; see vtab_util.h. */
+/* table.c — the shared machinery of per-trace tables; see table.h. */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,52 +39,128 @@ int tsql_vtab_disconnect(sqlite3_vtab *vt)
     return SQLITE_OK;
 }
 
+/* Which lookup a constraint can drive. */
+enum { LK_TRACE, LK_TRACE_ID, LK_UID, LK_PARENT, LK_CORR, LK_KEY, LK_MIN, LK_MAX, LK_N };
+
+static int is_eq(int op) { return op == SQLITE_INDEX_CONSTRAINT_EQ; }
+static int is_min(int op) { return op == SQLITE_INDEX_CONSTRAINT_GT || op == SQLITE_INDEX_CONSTRAINT_GE; }
+static int is_max(int op) { return op == SQLITE_INDEX_CONSTRAINT_LT || op == SQLITE_INDEX_CONSTRAINT_LE; }
+
 static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     const tsql_table *tab = ((tsql_vtab *)vt)->table;
-    int cols[5] = {tab->col_trace, tab->col_trace_id, tab->col_uid, tab->col_parent, tab->col_corr};
-    int pick[5] = {-1, -1, -1, -1, -1};
+    int uid_filter = tab->uid_of_row != NULL; /* uid bounds can narrow a scan */
+    int pick[LK_N];
+    int key = -1;
+    for (int b = 0; b < LK_N; b++) pick[b] = -1;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        if (c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-        for (int b = 0; b < 5; b++) {
-            if (cols[b] < 0 || c->iColumn != cols[b]) continue;
-            if (!c->usable) {
-                /* the function argument exists but cannot be used in this order */
-                if (b == 0) return SQLITE_CONSTRAINT;
-                continue;
-            }
-            pick[b] = i;
-        }
+        int col = c->iColumn, op = c->op;
+        if (col == tab->col_trace && is_eq(op) && !c->usable)
+            return SQLITE_CONSTRAINT; /* the argument exists but cannot be used in this order */
+        if (!c->usable || col < 0) continue;
+        int b = -1;
+        if (col == tab->col_trace && is_eq(op)) b = LK_TRACE;
+        else if (col == tab->col_trace_id && is_eq(op)) b = LK_TRACE_ID;
+        else if (col == tab->col_parent && is_eq(op)) b = LK_PARENT;
+        else if (col == tab->col_corr && is_eq(op)) b = LK_CORR;
+        else if (col == tab->col_uid && is_eq(op) && tab->row_of_uid) b = LK_UID;
+        if (b < 0 && is_eq(op))
+            for (int k = 0; k < TSQL_TABLE_KEYS && tab->keys[k].col; k++)
+                if (tab->keys[k].col == col && (key < 0 || key == k)) b = LK_KEY, key = k;
+        if (b < 0 && col == tab->col_uid && uid_filter)
+            b = is_min(op) || is_eq(op) ? LK_MIN : is_max(op) ? LK_MAX : -1;
+        if (b >= 0 && pick[b] < 0) pick[b] = i;
+        /* uid = ? on a table scanned with a uid filter bounds both ends */
+        if (b == LK_MIN && is_eq(op) && pick[LK_MAX] < 0) pick[LK_MAX] = i;
     }
+    /* one lookup, the most selective: uid, parent, correlation, key, then a uid range */
+    int lookup = pick[LK_UID] >= 0 ? LK_UID : pick[LK_PARENT] >= 0 ? LK_PARENT
+               : pick[LK_CORR] >= 0 ? LK_CORR : pick[LK_KEY] >= 0 ? LK_KEY : -1;
     int idx = 0, argn = 1;
-    double cost = 1e9;
-    double rows = 1e6;
-    for (int b = 0; b < 5; b++) {
+    for (int b = 0; b < LK_N; b++) {
         if (pick[b] < 0) continue;
-        /* uid beats parent beats correlation: use only the most selective lookup */
-        if (b >= 3 && (idx & 0x04)) continue;
-        if (b == 4 && (idx & 0x08)) continue;
+        if (b >= LK_UID && b <= LK_KEY && b != lookup) continue;
+        if (b >= LK_MIN && lookup >= 0) continue;
+        if (b == LK_MAX && pick[LK_MAX] == pick[LK_MIN]) {
+            idx |= TSQL_PLAN_UID_MAX; /* the same uid = ? value serves both bounds */
+            continue;
+        }
         idx |= 1 << b;
         info->aConstraintUsage[pick[b]].argvIndex = argn++;
-        info->aConstraintUsage[pick[b]].omit = 1;
+        /* equality is decided here exactly; range bounds are widened to integers, so
+         * SQLite checks them again */
+        info->aConstraintUsage[pick[b]].omit = b < LK_MIN;
     }
-    if (idx & 0x03) {
-        cost /= 50;
-        rows /= 50;
-    }
-    if (idx & 0x04) {
-        cost = 5;
-        rows = 1;
-        info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
-    } else if (idx & 0x18) {
-        cost = 20;
-        rows = 10;
+    if (idx & TSQL_PLAN_KEY) idx |= key << TSQL_PLAN_KEY_SHIFT;
+    double cost = 1e9, rows = 1e6;
+    if (idx & (TSQL_PLAN_TRACE | TSQL_PLAN_TRACE_ID)) cost /= 50, rows /= 50;
+    if (idx & TSQL_PLAN_UID) {
+        cost = 5, rows = 1;
+        /* unique only within one trace: several open traces each have a uid 5 */
+        if (idx & (TSQL_PLAN_TRACE | TSQL_PLAN_TRACE_ID)) info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
+    } else if (idx & (TSQL_PLAN_PARENT | TSQL_PLAN_CORR | TSQL_PLAN_KEY)) {
+        cost = 20, rows = 10;
+    } else if ((idx & TSQL_PLAN_UID_MIN) && (idx & TSQL_PLAN_UID_MAX)) {
+        cost /= tab->rows_by_uid ? 1000 : 4, rows /= 1000;
+    } else if (idx & (TSQL_PLAN_UID_MIN | TSQL_PLAN_UID_MAX)) {
+        cost /= tab->rows_by_uid ? 3 : 2, rows /= 3;
     }
     info->idxNum = idx;
     info->estimatedCost = cost;
     info->estimatedRows = (sqlite3_int64)rows;
     return SQLITE_OK;
+}
+
+/* The integer an INTEGER column would equal: v after numeric affinity ('5' -> 5),
+ * and exact (5.0 -> 5). 0 with *out, or -1 when no integer equals v. */
+static int int_key(sqlite3_value *v, int64_t *out)
+{
+    int type = sqlite3_value_type(v);
+    if (type == SQLITE_INTEGER) {
+        *out = sqlite3_value_int64(v);
+        return 0;
+    }
+    if (type != SQLITE_FLOAT && type != SQLITE_TEXT) return -1;
+    sqlite3_value *w = sqlite3_value_dup(v); /* numeric_type may convert in place */
+    if (!w) return -1;
+    int rc = -1;
+    type = sqlite3_value_numeric_type(w);
+    if (type == SQLITE_INTEGER) {
+        *out = sqlite3_value_int64(w);
+        rc = 0;
+    } else if (type == SQLITE_FLOAT) {
+        double d = sqlite3_value_double(w);
+        if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == (double)(int64_t)d) {
+            *out = (int64_t)d;
+            rc = 0;
+        }
+    }
+    sqlite3_value_free(w);
+    return rc;
+}
+
+/* A bound for uid > / >= / < / <= v, widened to an integer (SQLite re-checks it):
+ * lower = 1 rounds up, else down. Values that are not numbers do not narrow. */
+static int64_t int_bound(sqlite3_value *v, int lower)
+{
+    int type = sqlite3_value_type(v);
+    if (type == SQLITE_INTEGER) return sqlite3_value_int64(v);
+    if (type != SQLITE_FLOAT && type != SQLITE_TEXT) return lower ? INT64_MIN : INT64_MAX;
+    sqlite3_value *w = sqlite3_value_dup(v);
+    if (!w) return lower ? INT64_MIN : INT64_MAX;
+    int64_t r = lower ? INT64_MIN : INT64_MAX;
+    type = sqlite3_value_numeric_type(w);
+    if (type == SQLITE_INTEGER) r = sqlite3_value_int64(w);
+    else if (type == SQLITE_FLOAT) {
+        double d = lower ? ceil(sqlite3_value_double(w)) : floor(sqlite3_value_double(w));
+        if (d != d) r = lower ? INT64_MIN : INT64_MAX;
+        else if (d <= -9223372036854775808.0) r = INT64_MIN;
+        else if (d >= 9223372036854775808.0) r = INT64_MAX;
+        else r = (int64_t)d;
+    }
+    sqlite3_value_free(w);
+    return r;
 }
 
 static int pt_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
@@ -116,18 +194,29 @@ static int pt_close(sqlite3_vtab_cursor *p)
 /* Positions the cursor on the first row of entry ientry (or further ones). */
 static int start_entry(tsql_cursor *cur);
 
+/* 1 if the scan's uid filter keeps row. */
+static int uid_in_range(const tsql_cursor *cur, const tsql_trace *t, uint32_t row)
+{
+    if (!cur->table->uid_of_row) return 1;
+    int64_t u = cur->table->uid_of_row(t, row);
+    return u >= cur->uid_lo && u <= cur->uid_hi;
+}
+
 /* Advances within the current trace to the next row that exists; 1 if found. */
 static int settle(tsql_cursor *cur)
 {
     const tsql_trace *t = cur->e->trace;
+    const tsql_table *tab = cur->table;
     if (!cur->cand) {
-        if (cur->table->skip_row)
-            while (cur->row < cur->nrows && cur->table->skip_row(t, cur->row)) cur->row++;
+        while (cur->row < cur->nrows &&
+               ((tab->skip_row && tab->skip_row(t, cur->row)) || !uid_in_range(cur, t, cur->row)))
+            cur->row++;
         return cur->row < cur->nrows;
     }
     while (cur->icand < cur->ncand) {
-        uint32_t r = cur->table->row_of_uid(t, cur->cand[cur->icand]);
-        if (r != UINT32_MAX) {
+        uint32_t c = cur->cand[cur->icand];
+        uint32_t r = cur->cand_rows ? c : tab->row_of_uid(t, c);
+        if (r != UINT32_MAX && !(cur->cand_rows && tab->skip_row && tab->skip_row(t, r))) {
             cur->row = r;
             return 1;
         }
@@ -136,40 +225,76 @@ static int settle(tsql_cursor *cur)
     return 0;
 }
 
+/* First row whose uid is >= u, in a table whose rows ascend by uid. */
+static uint32_t first_row_from_uid(const tsql_cursor *cur, const tsql_trace *t, int64_t u)
+{
+    uint32_t lo = 0, hi = cur->nrows;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)cur->table->uid_of_row(t, mid) < u) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* The candidates of an index lookup on trace t; 0 or SQLITE_NOMEM. */
+static int lookup(tsql_cursor *cur, tsql_trace *t)
+{
+    const tsql_table *tab = cur->table;
+    cur->cand = &cur->one;
+    cur->ncand = 0;
+    cur->cand_rows = 0;
+    if (cur->idxNum & TSQL_PLAN_UID) {
+        if (cur->key_uid >= 0 && cur->key_uid < t->n) {
+            cur->one = (uint32_t)cur->key_uid;
+            cur->ncand = 1;
+        }
+    } else if (cur->idxNum & TSQL_PLAN_PARENT) {
+        if (cur->key_parent >= 0 && cur->key_parent < t->n) {
+            uint32_t p = (uint32_t)cur->key_parent;
+            cur->cand = t->child + t->child_at[p];
+            cur->ncand = t->child_at[p + 1] - t->child_at[p];
+        }
+    } else if (cur->idxNum & TSQL_PLAN_CORR) {
+        uint32_t cnt = 0;
+        long at = tsql_trace_find_correlation(t, cur->key_corr, &cnt);
+        if (at < 0) return SQLITE_NOMEM;
+        cur->cand = t->by_corr + at;
+        cur->ncand = cnt;
+    } else if (cur->idxNum & TSQL_PLAN_KEY) {
+        const tsql_key_index *ix = tsql_trace_cached(t, tab->keys[cur->idxNum >> TSQL_PLAN_KEY_SHIFT].index);
+        if (!ix) return SQLITE_NOMEM;
+        uint32_t lo = 0, hi = ix->n;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (ix->key[mid] < cur->key_col) lo = mid + 1; else hi = mid;
+        }
+        uint32_t end = lo;
+        while (end < ix->n && ix->key[end] == cur->key_col) end++;
+        cur->cand = ix->row + lo;
+        cur->ncand = end - lo;
+        cur->cand_rows = 1;
+    } else {
+        cur->cand = NULL; /* a scan, perhaps of a uid range */
+        if (tab->rows_by_uid && tab->uid_of_row && cur->uid_lo > 0)
+            cur->row = first_row_from_uid(cur, t, cur->uid_lo);
+        if (tab->rows_by_uid && tab->uid_of_row && cur->uid_hi < INT64_MAX)
+            cur->nrows = first_row_from_uid(cur, t, cur->uid_hi + 1);
+        if (cur->nrows < cur->row) cur->nrows = cur->row;
+    }
+    return SQLITE_OK;
+}
+
 static int start_entry(tsql_cursor *cur)
 {
     for (; cur->ientry < cur->nentries; cur->ientry++) {
         cur->e = cur->entries[cur->ientry];
         tsql_trace *t = cur->e->trace;
         if (cur->table->prepare && cur->table->prepare(t)) return SQLITE_NOMEM;
-        cur->cand = NULL;
         cur->row = 0;
         cur->nrows = cur->table->nrows(t);
-        cur->icand = cur->ncand = 0;
-        if (cur->idxNum & 0x04) {
-            if (cur->key_uid >= 0 && cur->key_uid < t->n) {
-                cur->one = (uint32_t)cur->key_uid;
-                cur->cand = &cur->one;
-                cur->ncand = 1;
-            } else {
-                cur->cand = &cur->one;
-                cur->ncand = 0;
-            }
-        } else if (cur->idxNum & 0x08) {
-            cur->cand = &cur->one;
-            cur->ncand = 0;
-            if (cur->key_parent >= 0 && cur->key_parent < t->n) {
-                uint32_t p = (uint32_t)cur->key_parent;
-                cur->cand = t->child + t->child_at[p];
-                cur->ncand = t->child_at[p + 1] - t->child_at[p];
-            }
-        } else if (cur->idxNum & 0x10) {
-            uint32_t cnt = 0;
-            long at = tsql_trace_find_correlation(t, cur->key_corr, &cnt);
-            if (at < 0) return SQLITE_NOMEM;
-            cur->cand = t->by_corr + at;
-            cur->ncand = cnt;
-        }
+        cur->icand = 0;
+        int rc = lookup(cur, t);
+        if (rc != SQLITE_OK) return rc;
         if (settle(cur)) return SQLITE_OK;
     }
     cur->e = NULL;
@@ -185,9 +310,9 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
     tsql_catalog *c = ((tsql_vtab *)p->pVtab)->catalog;
     release_entries(cur);
     cur->idxNum = idxNum;
-    int a = 0;
+    int a = 0, nomatch = 0;
     tsql_entry *only = NULL;
-    if (idxNum & 0x01) {
+    if (idxNum & TSQL_PLAN_TRACE) {
         char *zErr = NULL;
         only = tsql_catalog_resolve(c, argv[a++], 1, &zErr);
         if (!only) {
@@ -198,20 +323,25 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
     }
     int64_t want_id = -1;
     int has_id = 0;
-    if (idxNum & 0x02) {
-        sqlite3_value *v = argv[a++];
+    if (idxNum & TSQL_PLAN_TRACE_ID) {
         has_id = 1;
-        want_id = sqlite3_value_type(v) == SQLITE_INTEGER ? sqlite3_value_int64(v) : -1;
+        if (int_key(argv[a++], &want_id)) nomatch = 1;
     }
     cur->key_uid = cur->key_parent = -1;
-    cur->key_corr = 0;
-    if (idxNum & 0x04) cur->key_uid = sqlite3_value_type(argv[a]) == SQLITE_INTEGER ? sqlite3_value_int64(argv[a]) : -1, a++;
-    if (idxNum & 0x08) cur->key_parent = sqlite3_value_type(argv[a]) == SQLITE_INTEGER ? sqlite3_value_int64(argv[a]) : -1, a++;
-    if (idxNum & 0x10) {
-        if (sqlite3_value_type(argv[a]) != SQLITE_INTEGER) cur->idxNum = (idxNum & ~0x10) | 0x04, cur->key_uid = -1;
-        else cur->key_corr = sqlite3_value_int64(argv[a]);
+    cur->key_corr = cur->key_col = 0;
+    cur->uid_lo = INT64_MIN;
+    cur->uid_hi = INT64_MAX;
+    if ((idxNum & TSQL_PLAN_UID) && int_key(argv[a++], &cur->key_uid)) nomatch = 1;
+    if ((idxNum & TSQL_PLAN_PARENT) && int_key(argv[a++], &cur->key_parent)) nomatch = 1;
+    if ((idxNum & TSQL_PLAN_CORR) && int_key(argv[a++], &cur->key_corr)) nomatch = 1;
+    if ((idxNum & TSQL_PLAN_KEY) && int_key(argv[a++], &cur->key_col)) nomatch = 1;
+    if (idxNum & TSQL_PLAN_UID_MIN) {
+        cur->uid_lo = int_bound(argv[a], 1);
+        /* the bound shared with uid = ? (see pt_best_index) */
+        if ((idxNum & TSQL_PLAN_UID_MAX) && a + 1 >= argc) cur->uid_hi = int_bound(argv[a], 0);
         a++;
     }
+    if ((idxNum & TSQL_PLAN_UID_MAX) && a < argc) cur->uid_hi = int_bound(argv[a++], 0);
     /* which traces */
     int n = only ? 1 : c->nopen;
     cur->entries = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof *cur->entries);
@@ -220,9 +350,9 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
         return SQLITE_NOMEM;
     }
     if (only) {
-        if (!has_id || want_id == only->id) cur->entries[cur->nentries++] = only;
+        if (!nomatch && (!has_id || want_id == only->id)) cur->entries[cur->nentries++] = only;
         else tsql_entry_unref(only);
-    } else {
+    } else if (!nomatch) {
         for (int i = 0; i < c->nopen; i++) {
             if (has_id && c->open[i]->id != want_id) continue;
             tsql_entry_ref(c->open[i]);
@@ -378,4 +508,55 @@ void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int 
     }
     /* cached names live with the trace, which the cursor holds a reference to */
     sqlite3_result_text(ctx, m.s[which], (int)m.len[which], m.stable ? SQLITE_STATIC : SQLITE_TRANSIENT);
+}
+
+uint32_t tsql_row_is_uid(const tsql_trace *t, uint32_t row)
+{
+    (void)t;
+    return row;
+}
+
+/* ---------- key indexes ---------- */
+
+typedef struct { int64_t key; uint32_t row; } key_row;
+
+static int cmp_key_row(const void *x, const void *y)
+{
+    const key_row *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
+tsql_key_index *tsql_key_index_build(tsql_trace *t, uint32_t nrows,
+                                     int64_t (*key_of)(const tsql_trace *t, uint32_t row))
+{
+    tsql_key_index *ix = calloc(1, sizeof *ix);
+    key_row *kr = malloc((size_t)(nrows ? nrows : 1) * sizeof *kr);
+    if (!ix || !kr) goto oom;
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < nrows; r++) {
+        int64_t k = key_of(t, r);
+        if (k != TSQL_NULL) kr[n++] = (key_row){k, r};
+    }
+    qsort(kr, n, sizeof *kr, cmp_key_row);
+    ix->key = malloc((size_t)(n ? n : 1) * sizeof *ix->key);
+    ix->row = malloc((size_t)(n ? n : 1) * sizeof *ix->row);
+    if (!ix->key || !ix->row) goto oom;
+    for (uint32_t i = 0; i < n; i++) ix->key[i] = kr[i].key, ix->row[i] = kr[i].row;
+    ix->n = n;
+    free(kr);
+    return ix;
+oom:
+    free(kr);
+    tsql_key_index_free(ix);
+    return NULL;
+}
+
+void tsql_key_index_free(void *index)
+{
+    tsql_key_index *ix = index;
+    if (!ix) return;
+    free(ix->key);
+    free(ix->row);
+    free(ix);
 }

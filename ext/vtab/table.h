@@ -1,20 +1,17 @@
 /*
- * vtab_util.h — what every per-trace virtual table shares.
+ * table.h — what every per-trace virtual table shares.
  *
  * Each table is eponymous and is also a table-valued function: its HIDDEN `trace`
- * column takes a trace id, label or path (`SELECT * FROM kernels('run.json.gz')`).
- * Without it the table covers every open trace, in trace_id order.
+ * column takes a trace id, label or path (`SELECT * FROM kernels('run.json.gz')`) and
+ * reads back as the trace id. Without it the table covers every open trace, in
+ * trace_id order.
  *
- * Plans (idxNum bits, one argv slot per bit, in bit order):
- *   0x01 trace = ?        (the table-valued function argument)
- *   0x02 trace_id = ?
- *   0x04 uid = ?          row lookup, O(1) or O(log n)
- *   0x08 parent_uid = ?   children of one node (CSR index)
- *   0x10 correlation = ?  (sorted index built on first use)
+ * Plans: the TSQL_PLAN_* bits of idxNum, one argv slot per bit, in bit order. A key
+ * compares like an INTEGER column: 5, 5.0 and '5' find uid 5; 5.5 or 'x' find nothing.
  * Anything else is a scan; SQLite applies the remaining constraints itself.
  */
-#ifndef TSQL_VTAB_UTIL_H
-#define TSQL_VTAB_UTIL_H
+#ifndef TSQL_VTAB_TABLE_H
+#define TSQL_VTAB_TABLE_H
 
 #include <sqlite3ext.h>
 
@@ -24,6 +21,19 @@
 
 #define TSQL_COL_ENUM(id, decl) id,
 #define TSQL_COL_DECL(id, decl) decl ", "
+
+enum {
+    TSQL_PLAN_TRACE = 0x01,     /* trace = ? (the table-valued function argument) */
+    TSQL_PLAN_TRACE_ID = 0x02,  /* trace_id = ? */
+    TSQL_PLAN_UID = 0x04,       /* uid = ?: one row, by row_of_uid */
+    TSQL_PLAN_PARENT = 0x08,    /* parent_uid = ?: children of one node (CSR index) */
+    TSQL_PLAN_CORR = 0x10,      /* correlation = ? (sorted index built on first use) */
+    TSQL_PLAN_KEY = 0x20,       /* keys[k].col = ?, k in idxNum >> TSQL_PLAN_KEY_SHIFT */
+    TSQL_PLAN_UID_MIN = 0x40,   /* uid > ? or uid >= ? (SQLite re-checks the bound) */
+    TSQL_PLAN_UID_MAX = 0x80,   /* uid < ? or uid <= ? (the same) */
+};
+#define TSQL_PLAN_KEY_SHIFT 8
+#define TSQL_TABLE_KEYS 3
 
 typedef struct tsql_vtab {
     sqlite3_vtab base;
@@ -48,7 +58,30 @@ typedef struct tsql_table {
     /* optional: builds what the table reads (an analysis) before the first row;
      * non-zero means out of memory */
     int (*prepare)(tsql_trace *t);
+    /* optional: the uid of a row, for uid ranges (and uid = ? without row_of_uid) */
+    uint32_t (*uid_of_row)(const tsql_trace *t, uint32_t row);
+    int rows_by_uid;           /* rows ascend by uid: a uid range is a row range */
+    /* optional: integer columns with an index (rows by value, see tsql_key_index) */
+    struct tsql_table_key {
+        int col;
+        const tsql_cache_kind *index; /* builds a tsql_key_index of the trace */
+    } keys[TSQL_TABLE_KEYS];   /* col = 0 ends the list (column 0 is never a key) */
 } tsql_table;
+
+/* uid_of_row of tables whose row number is the uid (events, tree_edges). */
+uint32_t tsql_row_is_uid(const tsql_trace *t, uint32_t row);
+
+/* An index of one integer column: the rows in order of (value, row). */
+typedef struct tsql_key_index {
+    uint32_t n;
+    int64_t *key;
+    uint32_t *row;
+} tsql_key_index;
+/* Builds the index of nrows rows whose value is key_of(t, row) (rows whose value is
+ * TSQL_NULL are left out); NULL on OOM. For a tsql_cache_kind's build. */
+tsql_key_index *tsql_key_index_build(tsql_trace *t, uint32_t nrows,
+                                     int64_t (*key_of)(const tsql_trace *t, uint32_t row));
+void tsql_key_index_free(void *index);
 
 struct tsql_cursor {
     sqlite3_vtab_cursor base;
@@ -58,11 +91,13 @@ struct tsql_cursor {
     tsql_entry *e;             /* current trace */
     const uint32_t *cand;      /* candidate uids (index lookups), or NULL for a scan */
     uint32_t ncand, icand;
+    int cand_rows;             /* cand holds rows, not uids (a key index) */
     uint32_t one;              /* storage for a single candidate */
-    uint32_t row, nrows;       /* current row / rows of the trace (scan) */
+    uint32_t row, nrows;       /* current row / end of the scanned rows */
     int idxNum;
-    int64_t key_parent, key_corr; /* for re-running lookups on the next trace */
-    int64_t key_uid;
+    int nomatch;               /* a key no integer equals: no rows */
+    int64_t key_uid, key_parent, key_corr, key_col; /* for re-running lookups per trace */
+    int64_t uid_lo, uid_hi;    /* scan only rows whose uid is in [uid_lo, uid_hi] */
     tsql_buf buf;              /* scratch for columns built on the fly */
 };
 

@@ -79,6 +79,8 @@ static const tsql_table edges_table = {
     .row_of_uid = edges_row_of_uid,
     .column = edges_column,
     .skip_row = edges_skip_row,
+    .uid_of_row = tsql_row_is_uid,
+    .rows_by_uid = 1,
 };
 
 int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c)

@@ -62,12 +62,17 @@ static uint32_t unified_nrows(const tsql_trace *t)
     return U ? U->n : 0;
 }
 
-static uint32_t unified_row_of_uid(const tsql_trace *t, uint32_t uid)
+static uint32_t unified_uid_of_row(const tsql_trace *t, uint32_t row)
 {
-    (void)t;
-    (void)uid;
-    return UINT32_MAX;
+    return tsql_unified_peek(t)->rows[row].uid;
 }
+static int64_t unified_uid(const tsql_trace *t, uint32_t row) { return unified_uid_of_row(t, row); }
+static void *build_uid_index(tsql_trace *t)
+{
+    const tsql_unified *U = tsql_unified_get(t);
+    return U ? tsql_key_index_build(t, U->n, unified_uid) : NULL;
+}
+static const tsql_cache_kind uid_index = {"unified_ops.uid", build_uid_index, tsql_key_index_free};
 
 static void result_real(sqlite3_context *ctx, double x)
 {
@@ -135,13 +140,14 @@ static const tsql_table unified_table = {
     .schema = "CREATE TABLE x(" UNIFIED_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = U_TRACE,
     .col_trace_id = U_TRACE_ID,
-    .col_uid = -1,
+    .col_uid = U_UID,
     .col_parent = -1,
     .col_corr = -1,
     .nrows = unified_nrows,
-    .row_of_uid = unified_row_of_uid,
     .column = unified_column,
     .prepare = unified_prepare,
+    .uid_of_row = unified_uid_of_row,
+    .keys = {{U_UID, &uid_index}},
 };
 
 int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c)

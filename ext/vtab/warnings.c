@@ -34,12 +34,16 @@ static uint32_t warn_nrows(const tsql_trace *t)
     return t->nwarnings;
 }
 
-static uint32_t warn_row_of_uid(const tsql_trace *t, uint32_t uid)
+static int64_t warn_uid(const tsql_trace *t, uint32_t row)
 {
-    (void)t;
-    (void)uid;
-    return UINT32_MAX; /* no uid index: uid constraints are checked by SQLite */
+    return t->warnings[row].uid >= 0 ? t->warnings[row].uid : TSQL_NULL;
 }
+static uint32_t warn_uid_of_row(const tsql_trace *t, uint32_t row)
+{
+    return t->warnings[row].uid >= 0 ? (uint32_t)t->warnings[row].uid : UINT32_MAX;
+}
+static void *build_uid_index(tsql_trace *t) { return tsql_key_index_build(t, t->nwarnings, warn_uid); }
+static const tsql_cache_kind uid_index = {"trace_warnings.uid", build_uid_index, tsql_key_index_free};
 
 /* Length of the "code" prefix of msg (lowercase letters, digits, '_', then ": "),
  * or 0 when the message has none. */
@@ -79,12 +83,13 @@ static const tsql_table warn_table = {
     .schema = "CREATE TABLE x(" WARN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = TW_TRACE,
     .col_trace_id = TW_TRACE_ID,
-    .col_uid = -1,
+    .col_uid = TW_UID,
     .col_parent = -1,
     .col_corr = -1,
     .nrows = warn_nrows,
-    .row_of_uid = warn_row_of_uid,
     .column = warn_column,
+    .uid_of_row = warn_uid_of_row,
+    .keys = {{TW_UID, &uid_index}},
 };
 
 int tsql_register_warnings(sqlite3 *db, tsql_catalog *c)
