@@ -502,3 +502,31 @@ oom:
     tsql_coll_free(out);
     return -1;
 }
+
+static void *build_value(tsql_trace *t)
+{
+    tsql_coll_list *l = calloc(1, sizeof *l);
+    if (l && tsql_coll_build(t, l)) {
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
+static void free_value(void *v)
+{
+    if (v) tsql_coll_free(v);
+    free(v);
+}
+
+static const tsql_cache_kind KIND = {"collectives", build_value, free_value};
+
+const tsql_coll_list *tsql_coll_get(tsql_trace *t)
+{
+    return tsql_trace_cached(t, &KIND);
+}
+
+const tsql_coll_list *tsql_coll_peek(const tsql_trace *t)
+{
+    return tsql_trace_cache_get(t, &KIND);
+}

@@ -69,6 +69,10 @@ typedef struct tsql_coll_list {
  * (out is then freed). */
 int tsql_coll_build(const tsql_trace *t, tsql_coll_list *out);
 void tsql_coll_free(tsql_coll_list *l);
+/* The trace's collectives, built on first call and kept with the trace; NULL on OOM. */
+const tsql_coll_list *tsql_coll_get(tsql_trace *t);
+/* The same when already built, else NULL (never builds). */
+const tsql_coll_list *tsql_coll_peek(const tsql_trace *t);
 
 /* Normalised kind of a collective name, an annotation ("nccl:all_reduce"), an op
  * ("c10d::_allgather_base_") or a kernel name ("ncclDevKernel_AllGather_RING_LL"):

@@ -56,7 +56,6 @@ typedef struct tl_cursor {
     int nrows, i;
     int linked_only;
     double micro;            /* NaN = off */
-    sqlite3_value *arg_trace; /* echoed by the hidden column */
 } tl_cursor;
 
 static int tl_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
@@ -136,8 +135,6 @@ static void reset(tl_cursor *cur)
     sqlite3_free(cur->rows);
     cur->rows = NULL;
     cur->nrows = cur->i = 0;
-    sqlite3_value_free(cur->arg_trace);
-    cur->arg_trace = NULL;
 }
 
 static int tl_close(sqlite3_vtab_cursor *p)
@@ -210,7 +207,6 @@ static int tl_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
 
     int rc = SQLITE_OK;
     if (v_trace) {
-        cur->arg_trace = sqlite3_value_dup(v_trace);
         char *zErr = NULL;
         tsql_entry *e = tsql_catalog_resolve(c, v_trace, 1, &zErr);
         if (!e) return set_error(p, zErr);
@@ -252,10 +248,7 @@ static int tl_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
         break;
     case C_TIME_US: sqlite3_result_double(ctx, r->us); break;
     case C_EVENTS: sqlite3_result_int64(ctx, r->events); break;
-    case C_TRACE:
-        if (cur->arg_trace) sqlite3_result_value(ctx, cur->arg_trace);
-        else sqlite3_result_int64(ctx, r->trace_id);
-        break;
+    case C_TRACE: sqlite3_result_int64(ctx, r->trace_id); break; /* the id, as every table */
     case C_LINKED: sqlite3_result_int(ctx, cur->linked_only); break;
     case C_MICRO:
         if (!isnan(cur->micro)) sqlite3_result_double(ctx, cur->micro);

@@ -20,3 +20,5 @@ SELECT 'edges child=''1''' AS q, group_concat(trace_id || ':' || parent_uid) FRO
 -- the hidden trace column reads back as the trace id in every per-trace table
 SELECT DISTINCT 'trace column' AS q, trace FROM events('tests/data/tree_rules.json.gz');
 SELECT DISTINCT 'trace column' AS q, trace FROM kernels('tests/data/tree_rules.json.gz');
+SELECT DISTINCT 'trace column' AS q, trace FROM collectives('tests/sql/collectives/coll.json');
+SELECT DISTINCT 'trace column' AS q, trace FROM gpu_timeline_raw('tests/data/tree_rules.json.gz');
