@@ -37,7 +37,6 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"trace_export", tsql_register_export},
         {"gpu_timeline_raw", tsql_register_timeline},
         {"kernel_launchers", tsql_register_kernel_launchers},
-        {"ops_summary", tsql_register_ops_summary},
         {"perf_ops", tsql_register_perf_ops},
         {"unified_ops", tsql_register_unified_ops},
         {"functions", tsql_register_functions},

@@ -11,7 +11,6 @@
 #include "tree/tree.h"
 #include "util/interval.h"
 #include "util/sort.h"
-#include "util/sum.h"
 #include "util/u32vec.h"
 #include "util/u64map.h"
 
@@ -44,15 +43,6 @@ void tsql_attrib_free(tsql_attrib *a)
     free(a->direct_at);
     free(a->direct);
     free(a->by_uid);
-    free(a->g_name);
-    free(a->g_direct_sum);
-    free(a->g_subtree_sum);
-    free(a->g_count);
-    free(a->g_first);
-    free(a->g_cum_pct);
-    if (a->g_categories)
-        for (uint32_t g = 0; g < a->ng; g++) free(a->g_categories[g]);
-    free(a->g_categories);
     free((void *)a->category);
     free(a);
 }
@@ -68,152 +58,6 @@ uint32_t tsql_attrib_find(const tsql_attrib *a, uint32_t uid)
     return lo < a->nl && a->uid[a->by_uid[lo]] == uid ? a->by_uid[lo] : NONE;
 }
 
-/* Groups launchers by name (ops_summary, §6.4): groups in name order, then by direct
- * sum descending (stable); sums in launcher order with pandas' compensated summation. */
-typedef struct group_key { const char *s; size_t n; uint32_t id; } group_key;
-
-static int cmp_group_key(const void *x, const void *y)
-{
-    const group_key *a = x, *b = y;
-    size_t m = a->n < b->n ? a->n : b->n;
-    int c = memcmp(a->s, b->s, m);
-    if (c) return c;
-    return (a->n > b->n) - (a->n < b->n);
-}
-
-static int cmp_cstr(const void *x, const void *y)
-{
-    return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
-/* "['a', 'b']" from the distinct categories of the launchers idx[0..n) */
-static char *categories_repr(const tsql_attrib *a, const uint32_t *idx, uint32_t n)
-{
-    const char *set[16];
-    uint32_t ns = 0;
-    for (uint32_t j = 0; j < n; j++) {
-        const char *c = a->category[idx[j]];
-        uint32_t k = 0;
-        while (k < ns && strcmp(set[k], c) != 0) k++;
-        if (k == ns && ns < 16) set[ns++] = c;
-    }
-    qsort(set, ns, sizeof *set, cmp_cstr); /* cppcheck-suppress uninitvar ; reads set[0..ns) only, all written */
-    size_t len = 3;
-    for (uint32_t k = 0; k < ns; k++) len += strlen(set[k]) + 4;
-    char *r = malloc(len), *o = r;
-    if (!r) return NULL;
-    *o++ = '[';
-    for (uint32_t k = 0; k < ns; k++) {
-        o += sprintf(o, "%s'%s'", k ? ", " : "", set[k]);
-    }
-    *o++ = ']';
-    *o = 0;
-    return r;
-}
-
-static int build_groups(const tsql_trace *t, tsql_attrib *a)
-{
-    uint32_t nstr = t->strings.n + 1;
-    uint32_t *gid = malloc((size_t)nstr * sizeof *gid);
-    if (!gid) return -1;
-    for (uint32_t i = 0; i < nstr; i++) gid[i] = NONE;
-    uint32_t ng = 0;
-    for (uint32_t i = 0; i < a->nl; i++) {
-        uint32_t nm = t->name[a->uid[i]];
-        if (nm && gid[nm] == NONE) gid[nm] = ng++;
-    }
-    size_t cap = ng ? ng : 1;
-    group_key *keys = malloc(cap * sizeof *keys);
-    double *ds = calloc(cap, sizeof *ds), *dc = calloc(cap, sizeof *dc);
-    double *ss = calloc(cap, sizeof *ss), *sc = calloc(cap, sizeof *sc);
-    uint32_t *cnt = calloc(cap, sizeof *cnt), *first = malloc(cap * sizeof *first);
-    a->g_name = malloc(cap * sizeof *a->g_name);
-    a->g_direct_sum = malloc(cap * sizeof *a->g_direct_sum);
-    a->g_subtree_sum = malloc(cap * sizeof *a->g_subtree_sum);
-    a->g_count = malloc(cap * sizeof *a->g_count);
-    a->g_first = malloc(cap * sizeof *a->g_first);
-    tsql_keyed *ord = malloc(cap * sizeof *ord);
-    int rc = -1;
-    if (!keys || !ds || !dc || !ss || !sc || !cnt || !first || !a->g_name || !a->g_direct_sum ||
-        !a->g_subtree_sum || !a->g_count || !a->g_first || !ord)
-        goto out;
-    for (uint32_t i = 0; i < a->nl; i++) {
-        uint32_t nm = t->name[a->uid[i]];
-        if (!nm) continue;
-        uint32_t g = gid[nm];
-        if (!cnt[g]) {
-            first[g] = i;
-            keys[g] = (group_key){tsql_intern_str(&t->strings, nm), tsql_intern_len(&t->strings, nm), g};
-        }
-        cnt[g]++;
-        tsql_kahan_add(&ds[g], &dc[g], a->direct_us[i]);
-        tsql_kahan_add(&ss[g], &sc[g], a->subtree_us[i]);
-    }
-    qsort(keys, ng, sizeof *keys, cmp_group_key);
-    /* pandas sorts groups by name; then by direct time descending, stable */
-    for (uint32_t r = 0; r < ng; r++) ord[r] = (tsql_keyed){-ds[keys[r].id], r, keys[r].id};
-    tsql_keyed_sort(ord, ng);
-    /* launchers of each group, to list their categories */
-    uint32_t *gat = calloc((size_t)ng + 1, sizeof *gat), *gl = malloc((size_t)(a->nl ? a->nl : 1) * sizeof *gl);
-    uint32_t *fill = calloc(cap, sizeof *fill);
-    a->g_categories = calloc(cap, sizeof *a->g_categories);
-    a->g_cum_pct = malloc(cap * sizeof *a->g_cum_pct);
-    if (!gat || !gl || !fill || !a->g_categories || !a->g_cum_pct) {
-        free(gat);
-        free(gl);
-        free(fill);
-        goto out;
-    }
-    for (uint32_t i = 0; i < a->nl; i++)
-        if (t->name[a->uid[i]]) gat[gid[t->name[a->uid[i]]] + 1]++;
-    for (uint32_t g = 0; g < ng; g++) gat[g + 1] += gat[g];
-    for (uint32_t i = 0; i < a->nl; i++) {
-        uint32_t nm = t->name[a->uid[i]];
-        if (nm) gl[gat[gid[nm]] + fill[gid[nm]]++] = i;
-    }
-    a->g_direct_total = 0.0;
-    for (uint32_t r = 0; r < ng; r++) {
-        uint32_t g = ord[r].v;
-        a->g_categories[r] = categories_repr(a, gl + gat[g], gat[g + 1] - gat[g]);
-        if (!a->g_categories[r]) {
-            a->ng = r;
-            free(gat);
-            free(gl);
-            free(fill);
-            goto out;
-        }
-    }
-    free(gat);
-    free(gl);
-    free(fill);
-    for (uint32_t r = 0; r < ng; r++) {
-        uint32_t g = ord[r].v;
-        a->g_name[r] = t->name[a->uid[first[g]]];
-        a->g_direct_sum[r] = ds[g];
-        a->g_subtree_sum[r] = ss[g];
-        a->g_count[r] = cnt[g];
-        a->g_first[r] = first[g];
-        a->g_direct_total += ds[g] / 1000.0;
-    }
-    a->ng = ng;
-    double cum = 0.0;
-    for (uint32_t r = 0; r < ng; r++) {
-        cum += a->g_direct_total > 0 ? a->g_direct_sum[r] / 1000.0 / a->g_direct_total * 100.0 : 0.0;
-        a->g_cum_pct[r] = cum;
-    }
-    rc = 0;
-out:
-    free(gid);
-    free(keys);
-    free(ds);
-    free(dc);
-    free(ss);
-    free(sc);
-    free(cnt);
-    free(first);
-    free(ord);
-    return rc;
-}
 
 static tsql_attrib *build(tsql_trace *t)
 {
@@ -329,7 +173,6 @@ static tsql_attrib *build(tsql_trace *t)
         const char *fk = f != NONE && t->name[f] ? tsql_intern_str(&t->strings, t->name[f]) : NULL;
         a->category[i] = tsql_op_category(nm, fk);
     }
-    if (build_groups(t, a)) goto fail;
     out = a;
     a = NULL;
 fail:

@@ -1,7 +1,8 @@
 /*
  * attribution.h — which CPU op each GPU event's time is charged to, TraceLens's way
  * (reference-semantics.md §3): the "kernel launchers" and their direct and subtree
- * busy times, the input of ops_summary, ops_summary_by_category and ops_unique_args.
+ * busy times, the input of the ops_summary, ops_summary_by_category and ops_unique_args
+ * views (sql/).
  *
  * Built once per trace on first use (tsql_attrib_get) and kept with the trace.
  * Everything here uses TraceLens's tree: ac2g / graph links only (kernels.tl_runtime),
@@ -26,16 +27,6 @@ typedef struct tsql_attrib {
                                 direct_at[i+1]), sorted by ts (stable, file order) */
     uint32_t *direct;        /* GPU event uids */
     uint32_t *by_uid;        /* launcher indexes sorted by uid (for uid lookups) */
-
-    /* ops_summary groups: launchers grouped by name, ordered by direct time desc */
-    uint32_t ng;
-    uint32_t *g_name;        /* string id */
-    double *g_direct_sum, *g_subtree_sum; /* compensated sums in launcher order (pandas) */
-    uint32_t *g_count;
-    uint32_t *g_first;       /* first launcher (index) of the group */
-    double g_direct_total;   /* Σ g_direct_sum / 1000, for percentages */
-    double *g_cum_pct;       /* running sum of the groups' percentages, in row order */
-    char **g_categories;     /* sorted distinct op categories as a Python list repr */
 
     const char **category;   /* op category of each launcher (§5.1, static strings) */
 } tsql_attrib;

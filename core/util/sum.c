@@ -34,3 +34,10 @@ double tsql_pairwise_sum(const double *v, size_t n)
 {
     return 0. + pairwise(v, n); /* numpy's reduction starts from the identity */
 }
+
+double tsql_seq_sum(const double *v, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += v[i];
+    return s;
+}

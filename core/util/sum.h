@@ -5,6 +5,7 @@
  *   tsql_kahan_sum     pandas' groupby sum and mean: left to right, Kahan-compensated
  *   tsql_pairwise_sum  numpy's sum (Series.sum(), np.mean): 8-way unrolled blocks of at
  *                      most 128 values, halved recursively above that
+ *   tsql_seq_sum       plain left-to-right addition (numpy's cumsum, a Python loop)
  */
 #ifndef TSQL_SUM_H
 #define TSQL_SUM_H
@@ -21,5 +22,6 @@ static inline void tsql_kahan_add(double *sum, double *comp, double v)
 
 double tsql_kahan_sum(const double *v, size_t n);
 double tsql_pairwise_sum(const double *v, size_t n);
+double tsql_seq_sum(const double *v, size_t n);
 
 #endif

@@ -57,7 +57,6 @@ int tsql_register_warnings(sqlite3 *db, tsql_catalog *c);
 int tsql_register_export(sqlite3 *db, tsql_catalog *c);
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c);
-int tsql_register_ops_summary(sqlite3 *db, tsql_catalog *c);
 int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c);
 int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c);
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c);

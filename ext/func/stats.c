@@ -28,6 +28,7 @@ SQLITE_EXTENSION_INIT3
 #include <cjson/cJSON.h>
 
 #include "catalog/catalog.h"
+#include "text/pyrepr.h"
 #include "util/sum.h"
 #include "util/vec.h"
 #include "vtab/table.h"
@@ -433,6 +434,70 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     cJSON_Delete(s);
 }
 
+/* ---------- py_sorted_set(x): Python's repr of sorted(set(x)) for text ---------- */
+
+typedef struct set_ctx {
+    char **s;
+    size_t n, cap;
+    int oom;
+} set_ctx;
+
+static void set_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    set_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
+    const char *v = (const char *)sqlite3_value_text(argv[0]);
+    if (!p || !v) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->s[i], v) == 0) return; /* a group holds few distinct values */
+    if (p->n == p->cap) {
+        size_t nc = p->cap ? 2 * p->cap : 8;
+        char **ns = realloc(p->s, nc * sizeof *ns);
+        if (!ns) {
+            p->oom = 1;
+            return;
+        }
+        p->s = ns;
+        p->cap = nc;
+    }
+    if (!(p->s[p->n] = strdup(v))) p->oom = 1;
+    else p->n++;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static void set_final(sqlite3_context *ctx)
+{
+    set_ctx *p = sqlite3_aggregate_context(ctx, 0);
+    size_t n = p ? p->n : 0;
+    tsql_buf b = {0};
+    int bad = p && p->oom;
+    if (n) qsort(p->s, n, sizeof *p->s, cmp_str);
+    bad = bad || tsql_buf_reserve(&b, 1);
+    if (!bad) b.p[b.n++] = '[';
+    for (size_t i = 0; i < n && !bad; i++) {
+        if (i) bad = tsql_buf_reserve(&b, 2) || (memcpy(b.p + b.n, ", ", 2), b.n += 2, 0);
+        bad = bad || tsql_py_put_str(&b, p->s[i], strlen(p->s[i]));
+    }
+    bad = bad || tsql_buf_reserve(&b, 1);
+    if (!bad) {
+        b.p[b.n++] = ']';
+        sqlite3_result_text(ctx, b.p, (int)b.n, SQLITE_TRANSIENT);
+    } else {
+        sqlite3_result_error_nomem(ctx);
+    }
+    free(b.p);
+    for (size_t i = 0; i < n; i++) free(p->s[i]);
+    if (p) free(p->s);
+}
+
 int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
@@ -451,6 +516,7 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
         {"kernel_details_summary", 1, NULL, kd_step, kd_final},
         {"kernel_details_summary", 2, NULL, kd_step, kd_final},
         {"trunc_kernel_details", 1, trunc_kd, NULL, NULL},
+        {"py_sorted_set", 1, NULL, set_step, set_final},
     };
     const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     int rc = SQLITE_OK;

@@ -14,7 +14,8 @@
  *
  * Also two aggregate sums that add up the way TraceLens's pandas does, so the report's
  * numbers match its digits: pd_sum(x [, order]) is pandas' groupby sum / mean
- * (Kahan-compensated), np_sum(x [, order]) numpy's sum of a column (pairwise). Values
+ * (Kahan-compensated), np_sum(x [, order]) numpy's sum of a column (pairwise),
+ * seq_sum(x [, order]) plain left-to-right addition (a running total, numpy's cumsum). Values
  * are added in the order of the optional second argument (ties: arrival order), else
  * in arrival order. NULLs are skipped; all-integer input gives an exact integer.
  */
@@ -342,6 +343,7 @@ static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t
 
 static void pd_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_kahan_sum); }
 static void np_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_pairwise_sum); }
+static void seq_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_seq_sum); }
 
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
 {
@@ -351,6 +353,8 @@ int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
         rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);
         if (rc == SQLITE_OK)
             rc = sqlite3_create_function(db, "np_sum", nargs, pure, NULL, NULL, sum_step, np_sum_final);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_create_function(db, "seq_sum", nargs, pure, NULL, NULL, sum_step, seq_sum_final);
     }
     return rc;
 }

@@ -60,9 +60,20 @@ static void test_pairwise(void)
     CHECK(tsql_pairwise_sum(x, 9) == 1e16 + 8);
 }
 
+/* the plain running total: left to right, no compensation */
+static void test_seq(void)
+{
+    const double v[3] = {0.1, 0.2, 0.3};
+    CHECK(tsql_seq_sum(v, 3) == (0.1 + 0.2) + 0.3);
+    CHECK(tsql_seq_sum(v, 3) == 0.6000000000000001);
+    CHECK(tsql_kahan_sum(v, 3) == 0.6);
+    CHECK(tsql_seq_sum(v, 0) == 0.0);
+}
+
 int main(void)
 {
     test_kahan();
     test_pairwise();
+    test_seq();
     return check_report("test_sum");
 }
