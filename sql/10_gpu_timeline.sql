@@ -23,6 +23,16 @@ INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
     ('topk_short_kernels', NULL,
      'NULL: every short_kernels_summary row; N: only the first N rows per trace');
 
+-- gpu_timeline_rows: gpu_timeline_raw under the report options (include_unlinked_kernels,
+-- micro_idle_thresh_us): the one place they are read, for gpu_timeline, the kernel
+-- views' total time and report_gpu_timeline.
+CREATE TEMP VIEW IF NOT EXISTS gpu_timeline_rows AS
+SELECT r.trace_id, r.seq, r.type, r.time_us, r.events
+FROM (SELECT (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
+              WHERE name = 'include_unlinked_kernels') AS linked,
+             (SELECT value FROM report_params WHERE name = 'micro_idle_thresh_us') AS micro) o
+JOIN gpu_timeline_raw r ON r.linked_only = o.linked AND r.micro_idle_thresh_us = o.micro;
+
 -- gpu_timeline: TraceLens's GPU timeline per trace, rows in its order.
 --   type     computation_time, exposed_comm_time, exposed_memcpy_time, busy_time,
 --            idle_time (or micro_idle_time, macro_idle_time), total_time,
@@ -36,11 +46,7 @@ FROM (
            time_us / 1e3 AS time_ms,
            time_us / max(CASE WHEN type = 'total_time' THEN time_us END)
                          OVER (PARTITION BY trace_id) * 100 AS percent
-    FROM gpu_timeline_raw
-    WHERE linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
-                         WHERE name = 'include_unlinked_kernels')
-      AND micro_idle_thresh_us = (SELECT value FROM report_params
-                                  WHERE name = 'micro_idle_thresh_us')
+    FROM gpu_timeline_rows
 )
 ORDER BY trace_id, seq;
 

@@ -53,10 +53,8 @@ WITH per_trace AS MATERIALIZED (
     -- per trace: does any kernel have a parent op, Σ dur of all kernels (numpy's sum,
     -- file order), and the timeline's total_time
     SELECT t.trace_id, t.any_op, t.total_kernels_us,
-           (SELECT time_us FROM gpu_timeline_raw r
-            WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
-              AND r.linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
-                                   WHERE name = 'include_unlinked_kernels')) AS total_us
+           (SELECT time_us FROM gpu_timeline_rows r
+            WHERE r.trace_id = t.trace_id AND r.type = 'total_time') AS total_us
     FROM (SELECT trace_id,
                  max(tl_runtime_uid IS NOT NULL AND op_uid IS NOT NULL) AS any_op,
                  np_sum(dur, uid) AS total_kernels_us

@@ -30,10 +30,8 @@ WITH sk AS MATERIALIZED (
 ),
 per_trace AS MATERIALIZED (
     SELECT t.trace_id, t.any_op,
-           (SELECT time_us FROM gpu_timeline_raw r
-            WHERE r.trace_id = t.trace_id AND r.type = 'total_time'
-              AND r.linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
-                                   WHERE name = 'include_unlinked_kernels')) AS total_us
+           (SELECT time_us FROM gpu_timeline_rows r
+            WHERE r.trace_id = t.trace_id AND r.type = 'total_time') AS total_us
     FROM (SELECT d.trace_id,
                  -- does any kernel of the trace (short or not) have a parent op?
                  EXISTS (SELECT 1 FROM kernels k

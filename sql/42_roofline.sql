@@ -19,32 +19,17 @@ WITH g AS (
            coalesce((SELECT value FROM report_params WHERE name = 'gpu'), gpu_spec_for(t.gpu_name)) AS gpu
     FROM traces t
 ), r AS (
+    -- the peak of the instance's compute spec and the bandwidth: the gpu_specs lookups
     SELECT p.trace_id, p.uid, p.sheet, p.direction, p.name, p.params, p.compute_spec, p.gflops,
-           p.kernel_time_us, p.tflops_s, p.tb_s, p.data_moved_mb, p.flops_per_byte, s.gpu,
-           CASE p.compute_spec
-               WHEN 'matrix_fp64' THEN s.matrix_fp64 WHEN 'matrix_fp32' THEN s.matrix_fp32
-               WHEN 'matrix_tf32' THEN s.matrix_tf32 WHEN 'matrix_fp16' THEN s.matrix_fp16
-               WHEN 'matrix_bf16' THEN s.matrix_bf16 WHEN 'matrix_fp8' THEN s.matrix_fp8
-               WHEN 'matrix_fp4' THEN s.matrix_fp4 WHEN 'vector_fp64' THEN s.vector_fp64
-               WHEN 'vector_fp32' THEN s.vector_fp32 WHEN 'vector_fp16' THEN s.vector_fp16
-               WHEN 'vector_bf16' THEN s.vector_bf16 END AS peak_tflops,
-           s.mem_bw_gbps,
-           roofline(p.flops, p.bytes, p.kernel_time_us,
-                    CASE p.compute_spec
-                        WHEN 'matrix_fp64' THEN s.matrix_fp64 WHEN 'matrix_fp32' THEN s.matrix_fp32
-                        WHEN 'matrix_tf32' THEN s.matrix_tf32 WHEN 'matrix_fp16' THEN s.matrix_fp16
-                        WHEN 'matrix_bf16' THEN s.matrix_bf16 WHEN 'matrix_fp8' THEN s.matrix_fp8
-                        WHEN 'matrix_fp4' THEN s.matrix_fp4 WHEN 'vector_fp64' THEN s.vector_fp64
-                        WHEN 'vector_fp32' THEN s.vector_fp32 WHEN 'vector_fp16' THEN s.vector_fp16
-                        WHEN 'vector_bf16' THEN s.vector_bf16 END,
-                    s.mem_bw_gbps) AS rl
+           p.kernel_time_us, p.tflops_s, p.tb_s, p.data_moved_mb, p.flops_per_byte, p.flops, p.bytes,
+           s.gpu, gpu_peak_tflops(s.gpu, p.compute_spec) AS peak_tflops, s.mem_bw_gbps
     FROM perf_ops p JOIN g ON g.trace_id = p.trace_id LEFT JOIN gpu_specs s ON s.gpu = g.gpu
 )
 SELECT trace_id, uid, sheet, direction, name, params, compute_spec, gflops, kernel_time_us,
        tflops_s, tb_s, data_moved_mb, flops_per_byte, gpu, peak_tflops, mem_bw_gbps,
-       json_extract(rl, '$.roofline_time_us') AS roofline_time_us,
-       json_extract(rl, '$.bound') AS roofline_bound,
-       json_extract(rl, '$.pct_roofline') AS pct_roofline
+       roofline_time_us(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS roofline_time_us,
+       roofline_bound(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS roofline_bound,
+       roofline_pct(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS pct_roofline
 FROM r;
 
 -- One roofline view per sheet TraceLens emits: the instances of that sheet.

@@ -6,9 +6,5 @@ SELECT trace_id,
        py_float(time_us / 1e3) AS "time ms",
        py_float(time_us / max(CASE WHEN type = 'total_time' THEN time_us END)
                                OVER (PARTITION BY trace_id) * 100) AS percent
-FROM gpu_timeline_raw
-WHERE linked_only = (SELECT coalesce(CAST(value AS INTEGER), 0) = 0 FROM report_params
-                     WHERE name = 'include_unlinked_kernels')
-  AND micro_idle_thresh_us = (SELECT value FROM report_params
-                              WHERE name = 'micro_idle_thresh_us')
+FROM gpu_timeline_rows
 ORDER BY trace_id, seq;

@@ -16,6 +16,7 @@
  *   perf_model(name, args_json [, kernel_names_json [, bwd]])   JSON object
  *   perf_metrics(flops, bytes, kernel_us)                       JSON object
  *   roofline(flops, bytes, kernel_us, peak_tflops, mem_gbps)    JSON object or NULL
+ *   roofline_time_us(...), roofline_bound(...), roofline_pct(...)  one field of it
  *   py_repr(json [, as_tuple]), py_float(x), py_to_json(repr)
  *
  * Pure functions are SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS. NULL arguments give NULL;
@@ -554,20 +555,44 @@ static void fn_perf_metrics(sqlite3_context *ctx, int argc, sqlite3_value **argv
     result_buf(ctx, &b, !bad);
 }
 
-static void fn_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* The roofline of the five arguments of roofline() and its companions. 1 with *r,
+ * 0 when there is none (NULL result), -1 after an error. */
+static int roofline_args(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, tsql_roofline *r)
 {
-    (void)argc;
     if (sqlite3_value_type(argv[3]) == SQLITE_TEXT && sqlite3_value_numeric_type(argv[3]) == SQLITE_TEXT) {
-        result_error(ctx, "roofline: peak_tflops must be a number; for a GPU name use "
-                          "gpu_roofline(flops, bytes, kernel_us, gpu, compute_spec)");
-        return;
+        result_error(ctx, "%s: peak_tflops must be a number; for a GPU name use "
+                          "gpu_roofline(flops, bytes, kernel_us, gpu, compute_spec)", fn);
+        return -1;
     }
     static const char *const names[] = {"flops", "bytes", "kernel_us", "peak_tflops", "mem_gbps"};
     double v[5];
-    for (int i = 0; i < 5; i++)
-        if (arg_num(ctx, argv, i, "roofline", names[i], &v[i]) <= 0) return;
+    for (int i = 0; i < 5; i++) {
+        int rc = arg_num(ctx, argv, i, fn, names[i], &v[i]);
+        if (rc <= 0) return rc < 0 ? -1 : 0;
+    }
+    return tsql_roofline_eval(v[0], v[1], v[2], v[3], v[4], r) == 0;
+}
+
+/* roofline_time_us / roofline_bound / roofline_pct: one field of roofline(), so that a
+ * view needs no JSON per row (user data: the field) */
+enum { RL_TIME, RL_BOUND, RL_PCT };
+static void fn_roofline_field(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    static const char *const fname[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
+    int field = *(const int *)sqlite3_user_data(ctx);
     tsql_roofline r;
-    if (tsql_roofline_eval(v[0], v[1], v[2], v[3], v[4], &r)) return; /* no roofline: NULL */
+    if (roofline_args(ctx, argv, fname[field], &r) <= 0) return;
+    if (field == RL_BOUND) sqlite3_result_text(ctx, r.bound, -1, SQLITE_STATIC);
+    else if (!isnan(field == RL_TIME ? r.time_us : r.pct))
+        sqlite3_result_double(ctx, field == RL_TIME ? r.time_us : r.pct);
+}
+
+static void fn_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    tsql_roofline r;
+    if (roofline_args(ctx, argv, "roofline", &r) <= 0) return; /* no roofline: NULL */
     tsql_buf b = {0};
     int first = 1, bad = tsql_bputc(&b, '{');
     bad |= j_key(&b, &first, "bound") || j_text(&b, r.bound);
@@ -660,5 +685,12 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
             int rc = sqlite3_create_function(db, fns[i].name, n, pure, NULL, fns[i].fn, NULL, NULL);
             if (rc != SQLITE_OK) return rc;
         }
+    static const int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
+    static const char *const field_fn[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
+    for (int i = 0; i < 3; i++) {
+        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, (void *)&fields[i], fn_roofline_field,
+                                         NULL, NULL);
+        if (rc != SQLITE_OK) return rc;
+    }
     return SQLITE_OK;
 }
