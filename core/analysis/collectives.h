@@ -2,7 +2,7 @@
  * collectives.h — the collective communication calls of one trace (one rank): what
  * was sent (kind, process group, dtype, element counts) and when, gathered from the
  * GPU kernel and the CPU side of each call. The SQL face is the `collectives` table
- * (ext/vtab_collectives.c); the views of sql/51_coll_analysis.sql add bandwidths and
+ * (ext/vtab_collectives.c); the views of sql/collectives/51_coll_analysis.sql add bandwidths and
  * TraceLens's coll_analysis sheet (reference-semantics §8.1-8.2; docs/analyses.md).
  *
  * One row per collective activity, in file order:

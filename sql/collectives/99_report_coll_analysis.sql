@@ -11,7 +11,7 @@
 -- column with a missing value anywhere in the trace prints as floats ("2.0"), durations
 -- that are all whole numbers keep integer sums, minima and maxima. GPU-only traces
 -- (no cpu_op) have no coll_analysis sheet. The sheet's place in the report is its
--- report_sheets row (sql/10_gpu_timeline.sql).
+-- report_sheets row (sql/timeline/10_gpu_timeline.sql).
 CREATE TEMP VIEW IF NOT EXISTS report_coll_analysis AS
 WITH nl AS MATERIALIZED (
     SELECT k.trace_id, k.uid, k.name, k.dur, k.dur_ns, e.args
