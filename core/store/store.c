@@ -349,8 +349,7 @@ void tsql_trace_warn(tsql_trace *t, int64_t offset, int64_t uid, const char *fmt
         t->cap_warnings = nc;
     }
     tsql_warning *w = &t->warnings[t->nwarnings++];
-    w->offset = offset;
-    w->uid = uid;
+    *w = (tsql_warning){.offset = offset, .uid = uid};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(w->msg, sizeof w->msg, fmt, ap);

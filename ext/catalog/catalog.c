@@ -290,92 +290,20 @@ static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     X(TL_COMPATIBLE, "tl_compatible INTEGER")
 
 enum { TRACES_COLUMNS(TSQL_COL_ENUM) METADATA };
-static const char traces_schema[] = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)";
 
-typedef struct traces_cursor {
-    sqlite3_vtab_cursor base;
-    tsql_catalog *c;
-    int i;
-} traces_cursor;
-
-static int traces_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                          sqlite3_vtab **ppVtab, char **pzErr)
+/* one row per open trace: the shared machinery iterates the traces */
+static uint32_t traces_nrows(const tsql_trace *t)
 {
-    (void)argc;
-    (void)argv;
-    (void)pzErr;
-    int rc = sqlite3_declare_vtab(db, traces_schema);
-    if (rc != SQLITE_OK) return rc;
-    tsql_vtab *v = sqlite3_malloc(sizeof *v);
-    if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->catalog = aux;
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *ppVtab = &v->base;
-    return SQLITE_OK;
+    (void)t;
+    return 1;
 }
 
-static int traces_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
+static int traces_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
-    (void)vt;
-    info->estimatedCost = 10;
-    info->estimatedRows = 10;
-    return SQLITE_OK;
-}
-
-static int traces_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
-{
-    traces_cursor *cur = sqlite3_malloc(sizeof *cur);
-    if (!cur) return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    cur->c = ((tsql_vtab *)vt)->catalog;
-    *pp = &cur->base;
-    return SQLITE_OK;
-}
-
-static int traces_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-
-static int traces_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int argc,
-                         sqlite3_value **argv)
-{
-    (void)idxNum;
-    (void)idxStr;
-    (void)argc;
-    (void)argv;
-    ((traces_cursor *)p)->i = 0;
-    return SQLITE_OK;
-}
-
-static int traces_next(sqlite3_vtab_cursor *p)
-{
-    ((traces_cursor *)p)->i++;
-    return SQLITE_OK;
-}
-
-static int traces_eof(sqlite3_vtab_cursor *p)
-{
-    traces_cursor *cur = (traces_cursor *)p;
-    return cur->i >= cur->c->nopen;
-}
-
-static void result_nullable(sqlite3_context *ctx, int64_t v)
-{
-    if (v == TSQL_NULL) sqlite3_result_null(ctx);
-    else sqlite3_result_int64(ctx, v);
-}
-
-static int traces_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
-{
-    traces_cursor *cur = (traces_cursor *)p;
-    tsql_entry *e = cur->c->open[cur->i];
-    tsql_trace *t = e->trace;
+    const tsql_entry *e = cur->e;
+    const tsql_trace *t = e->trace;
     static const char *const formats[] = {"json", "gzip", "zip"};
     switch (col) {
-    case TRACE_ID: sqlite3_result_int64(ctx, e->id); break;
     case LABEL: sqlite3_result_text(ctx, e->label, -1, SQLITE_TRANSIENT); break;
     case PATH: sqlite3_result_text(ctx, t->path, -1, SQLITE_TRANSIENT); break;
     case FORMAT: sqlite3_result_text(ctx, formats[t->format], -1, SQLITE_STATIC); break;
@@ -383,13 +311,13 @@ static int traces_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
     case JSON_BYTES: sqlite3_result_int64(ctx, t->json_bytes); break;
     case EVENTS: sqlite3_result_int64(ctx, t->n); break;
     case GPU_EVENTS: sqlite3_result_int64(ctx, t->kernels.n); break;
-    case RANK: result_nullable(ctx, t->rank); break;
-    case WORLD_SIZE: result_nullable(ctx, t->world_size); break;
-    case DEVICES: result_nullable(ctx, t->devices); break;
+    case RANK: tsql_result_i64(ctx, t->rank); break;
+    case WORLD_SIZE: tsql_result_i64(ctx, t->world_size); break;
+    case DEVICES: tsql_result_i64(ctx, t->devices); break;
     case GPU_NAME:
         if (t->gpu_name) sqlite3_result_text(ctx, t->gpu_name, -1, SQLITE_TRANSIENT);
         break;
-    case BASE_TIME_NS: result_nullable(ctx, t->base_time_ns); break;
+    case BASE_TIME_NS: tsql_result_i64(ctx, t->base_time_ns); break;
     case LOAD_SECONDS: sqlite3_result_double(ctx, t->load_seconds); break;
     case MEMORY_BYTES: sqlite3_result_int64(ctx, (sqlite3_int64)t->mem_used); break;
     case WARNINGS: sqlite3_result_int64(ctx, (sqlite3_int64)t->warnings_total); break;
@@ -404,24 +332,16 @@ static int traces_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static int traces_rowid(sqlite3_vtab_cursor *p, sqlite3_int64 *rowid)
-{
-    traces_cursor *cur = (traces_cursor *)p;
-    *rowid = cur->c->open[cur->i]->id;
-    return SQLITE_OK;
-}
-
-static sqlite3_module traces_module = {
-    .xConnect = traces_connect,
-    .xBestIndex = traces_best_index,
-    .xDisconnect = tsql_vtab_disconnect,
-    .xOpen = traces_open,
-    .xClose = traces_close,
-    .xFilter = traces_filter,
-    .xNext = traces_next,
-    .xEof = traces_eof,
-    .xColumn = traces_column,
-    .xRowid = traces_rowid,
+/* no trace parameter (it reads no file), so views in any schema may use it */
+static const tsql_table traces_table = {
+    .schema = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)",
+    .col_trace = -1,
+    .col_trace_id = TRACE_ID,
+    .col_uid = -1,
+    .col_parent = -1,
+    .col_corr = -1,
+    .nrows = traces_nrows,
+    .column = traces_column,
 };
 
 int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
@@ -440,6 +360,6 @@ int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "tracesql_config", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
                                      fn_config, NULL, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "traces", &traces_module, c);
+    if (rc == SQLITE_OK) rc = tsql_register_table(db, "traces", &traces_table, c);
     return rc;
 }

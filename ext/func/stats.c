@@ -66,12 +66,35 @@ static int var_of(const double *v, size_t n, size_t ddof, double *var)
     return 0;
 }
 
+/* Closes the list text in b with ']' and returns it as the result (out of memory when
+ * bad or when that fails); frees b. */
+static void result_list(sqlite3_context *ctx, tsql_buf *b, int bad)
+{
+    if (!bad && tsql_buf_reserve(b, 1) == 0) {
+        b->p[b->n++] = ']';
+        sqlite3_result_text(ctx, b->p, (int)b->n, SQLITE_TRANSIENT);
+    } else {
+        sqlite3_result_error_nomem(ctx);
+    }
+    free(b->p);
+    *b = (tsql_buf){0};
+}
+
+/* The aggregate's state for a non-NULL first argument; NULL (skip the row) for a NULL
+ * one or when out of memory (then the error is set). */
+static void *step_state(sqlite3_context *ctx, sqlite3_value **argv, int size)
+{
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return NULL;
+    void *a = sqlite3_aggregate_context(ctx, size);
+    if (!a) sqlite3_result_error_nomem(ctx);
+    return a;
+}
+
 static void collect_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-    dvec *d = sqlite3_aggregate_context(ctx, sizeof *d);
-    if (!d || dvec_push(d, sqlite3_value_double(argv[0]))) sqlite3_result_error_nomem(ctx);
+    dvec *d = step_state(ctx, argv, sizeof *d);
+    if (d && dvec_push(d, sqlite3_value_double(argv[0]))) sqlite3_result_error_nomem(ctx);
 }
 
 static void median_final(sqlite3_context *ctx)
@@ -105,12 +128,8 @@ typedef struct first_acc {
 
 static void first_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-    first_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
-    if (!a) {
-        sqlite3_result_error_nomem(ctx);
-        return;
-    }
+    first_acc *a = step_state(ctx, argv, sizeof *a);
+    if (!a) return;
     double ord = argc > 1 ? sqlite3_value_double(argv[1]) : 0.0;
     if (a->v && (argc < 2 || ord >= a->ord)) return;
     sqlite3_value *c = sqlite3_value_dup(argv[0]);
@@ -183,12 +202,8 @@ static int scan_durs(const char *s, int len, double **out)
 
 static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-    kd_acc *a = sqlite3_aggregate_context(ctx, sizeof *a);
-    if (!a) {
-        sqlite3_result_error_nomem(ctx);
-        return;
-    }
+    kd_acc *a = step_state(ctx, argv, sizeof *a);
+    if (!a) return;
     if (a->failed) return;
     const char *text = (const char *)sqlite3_value_text(argv[0]);
     int len = sqlite3_value_bytes(argv[0]);
@@ -423,14 +438,7 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         if (bad) break;
         b.p[b.n++] = '}';
     }
-    if (!bad) bad = tsql_buf_reserve(&b, 1);
-    if (!bad) {
-        b.p[b.n++] = ']';
-        sqlite3_result_text(ctx, b.p, (int)b.n, SQLITE_TRANSIENT);
-    } else {
-        sqlite3_result_error_nomem(ctx);
-    }
-    free(b.p);
+    result_list(ctx, &b, bad);
     cJSON_Delete(s);
 }
 
@@ -445,10 +453,10 @@ typedef struct set_ctx {
 static void set_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-    set_ctx *p = sqlite3_aggregate_context(ctx, sizeof *p);
+    set_ctx *p = step_state(ctx, argv, sizeof *p);
+    if (!p) return;
     const char *v = (const char *)sqlite3_value_text(argv[0]);
-    if (!p || !v) {
+    if (!v) {
         sqlite3_result_error_nomem(ctx);
         return;
     }
@@ -486,14 +494,7 @@ static void set_final(sqlite3_context *ctx)
         if (i) bad = tsql_buf_reserve(&b, 2) || (memcpy(b.p + b.n, ", ", 2), b.n += 2, 0);
         bad = bad || tsql_py_put_str(&b, p->s[i], strlen(p->s[i]));
     }
-    bad = bad || tsql_buf_reserve(&b, 1);
-    if (!bad) {
-        b.p[b.n++] = ']';
-        sqlite3_result_text(ctx, b.p, (int)b.n, SQLITE_TRANSIENT);
-    } else {
-        sqlite3_result_error_nomem(ctx);
-    }
-    free(b.p);
+    result_list(ctx, &b, bad);
     for (size_t i = 0; i < n; i++) free(p->s[i]);
     if (p) free(p->s);
 }

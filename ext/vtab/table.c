@@ -28,7 +28,7 @@ static int pt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     v->catalog = ((void **)aux)[0];
     v->table = tab;
     /* a path argument makes the table read files: never from an untrusted schema */
-    sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+    sqlite3_vtab_config(db, tab->col_trace >= 0 ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
     *ppVtab = &v->base;
     return SQLITE_OK;
 }

@@ -46,7 +46,8 @@ typedef struct tsql_cursor tsql_cursor;
 /* What a per-trace table tells the shared machinery. */
 typedef struct tsql_table {
     const char *schema;        /* CREATE TABLE x(...), ending with "trace HIDDEN" */
-    int col_trace;             /* index of the hidden trace column */
+    int col_trace;             /* index of the hidden trace column; -1: none (the table
+                                  then reads no file and is innocuous) */
     int col_trace_id;          /* -1 if none */
     int col_uid, col_parent, col_corr; /* columns with index support, or -1 */
     uint32_t (*nrows)(const tsql_trace *t);

@@ -96,3 +96,14 @@ SELECT trace_id,
        CASE WHEN total_us <> 0 THEN s / (total_us / 1e3 * 1e3) * 100 END AS pct_of_total_time
 FROM g JOIN per_trace USING (trace_id)
 ORDER BY trace_id, s DESC, category NULLS LAST, op NULLS LAST, name NULLS LAST, stream NULLS LAST;
+
+-- kernel_int_durations: per trace, whether every kernel's duration is a whole number of
+-- µs. pandas then reads TraceLens's duration column as integers, so the report prints
+-- its sums, minima and maxima without ".0" (report_kernel_summary,
+-- report_short_kernels_summary).
+CREATE TEMP VIEW IF NOT EXISTS kernel_int_durations AS
+SELECT trace_id,
+       NOT EXISTS (SELECT 1 FROM kernels k
+                   WHERE k.trace_id = t.trace_id AND k.kind = 'kernel'
+                     AND k.dur_ns % 1000 <> 0) AS int_dur
+FROM traces t;

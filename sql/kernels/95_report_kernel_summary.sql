@@ -7,13 +7,7 @@ WITH s AS (
     SELECT *, max(stream IS NULL) OVER (PARTITION BY trace_id) AS float_stream
     FROM kernel_summary
 ),
-f AS MATERIALIZED (
-    SELECT trace_id,
-           NOT EXISTS (SELECT 1 FROM kernels k
-                       WHERE k.trace_id = t.trace_id AND k.kind = 'kernel'
-                         AND k.dur_ns % 1000 <> 0) AS int_dur
-    FROM (SELECT DISTINCT trace_id FROM s) t
-)
+f AS MATERIALIZED (SELECT * FROM kernel_int_durations)
 SELECT s.trace_id,
        parent_op_category AS "Parent op category",
        parent_op AS "Parent cpu_op",

@@ -3,13 +3,7 @@
 -- tuples, sums as ints when every kernel duration of the trace is a whole number.
 CREATE TEMP VIEW IF NOT EXISTS report_short_kernels_summary AS
 WITH s AS MATERIALIZED (SELECT * FROM short_kernels_summary),
-f AS MATERIALIZED (
-    SELECT trace_id,
-           NOT EXISTS (SELECT 1 FROM kernels k
-                       WHERE k.trace_id = t.trace_id AND k.kind = 'kernel'
-                         AND k.dur_ns % 1000 <> 0) AS int_dur
-    FROM (SELECT DISTINCT trace_id FROM s) t
-)
+f AS MATERIALIZED (SELECT * FROM kernel_int_durations)
 SELECT s.trace_id,
        parent_op AS "Parent cpu_op",
        py_repr(input_dims, 1) AS "Input dims",
