@@ -50,13 +50,15 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     const tsql_table *tab = ((tsql_vtab *)vt)->table;
     int uid_filter = tab->uid_of_row != NULL; /* uid bounds can narrow a scan */
-    int pick[LK_N];
+    int pick[LK_N + TSQL_TABLE_PARAMS];
     int key = -1;
-    for (int b = 0; b < LK_N; b++) pick[b] = -1;
+    for (int b = 0; b < LK_N + TSQL_TABLE_PARAMS; b++) pick[b] = -1;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
         int col = c->iColumn, op = c->op;
-        if (col == tab->col_trace && is_eq(op) && !c->usable)
+        int is_arg = col == tab->col_trace;
+        for (int k = 0; k < tab->nparams; k++) is_arg |= col == tab->params[k];
+        if (is_arg && is_eq(op) && !c->usable)
             return SQLITE_CONSTRAINT; /* the argument exists but cannot be used in this order */
         if (!c->usable || col < 0) continue;
         int b = -1;
@@ -70,6 +72,12 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
                 if (tab->keys[k].col == col && (key < 0 || key == k)) b = LK_KEY, key = k;
         if (b < 0 && col == tab->col_uid && uid_filter)
             b = is_min(op) || is_eq(op) ? LK_MIN : is_max(op) ? LK_MAX : -1;
+        if (b < 0 && is_eq(op))
+            for (int k = 0; k < tab->nparams; k++)
+                if (tab->params[k] == col) {
+                    if (pick[LK_N + k] < 0) pick[LK_N + k] = i;
+                    b = -2;
+                }
         if (b >= 0 && pick[b] < 0) pick[b] = i;
         /* uid = ? on a table scanned with a uid filter bounds both ends */
         if (b == LK_MIN && is_eq(op) && pick[LK_MAX] < 0) pick[LK_MAX] = i;
@@ -83,7 +91,7 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
         if (b >= LK_UID && b <= LK_KEY && b != lookup) continue;
         if (b >= LK_MIN && lookup >= 0) continue;
         if (b == LK_MAX && pick[LK_MAX] == pick[LK_MIN]) {
-            idx |= TSQL_PLAN_UID_MAX; /* the same uid = ? value serves both bounds */
+            idx |= TSQL_PLAN_UID_MAX | TSQL_PLAN_UID_SAME; /* uid = ?: one value, both bounds */
             continue;
         }
         idx |= 1 << b;
@@ -92,7 +100,19 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
          * SQLite checks them again */
         info->aConstraintUsage[pick[b]].omit = b < LK_MIN;
     }
+    for (int k = 0; k < tab->nparams; k++)
+        if (pick[LK_N + k] >= 0) {
+            idx |= TSQL_PLAN_PARAM << k;
+            info->aConstraintUsage[pick[LK_N + k]].argvIndex = argn++;
+            info->aConstraintUsage[pick[LK_N + k]].omit = 1;
+        }
     if (idx & TSQL_PLAN_KEY) idx |= key << TSQL_PLAN_KEY_SHIFT;
+    /* traces come in trace_id order and, without an index lookup, rows in row order */
+    if (tab->col_seq > 0 && !(idx & (TSQL_PLAN_PARENT | TSQL_PLAN_CORR | TSQL_PLAN_KEY)) &&
+        info->nOrderBy >= 1 && info->nOrderBy <= 2 && !info->aOrderBy[0].desc &&
+        info->aOrderBy[0].iColumn == tab->col_trace_id &&
+        (info->nOrderBy == 1 || (!info->aOrderBy[1].desc && info->aOrderBy[1].iColumn == tab->col_seq)))
+        info->orderByConsumed = 1;
     double cost = 1e9, rows = 1e6;
     if (idx & (TSQL_PLAN_TRACE | TSQL_PLAN_TRACE_ID)) cost /= 50, rows /= 50;
     if (idx & TSQL_PLAN_UID) {
@@ -175,6 +195,12 @@ static int pt_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
 
 static void release_entries(tsql_cursor *cur)
 {
+    for (int k = 0; k < TSQL_TABLE_PARAMS; k++) {
+        sqlite3_value_free(cur->param[k]);
+        cur->param[k] = NULL;
+    }
+    sqlite3_free(cur->mat);
+    cur->mat = NULL;
     for (int i = 0; i < cur->nentries; i++) tsql_entry_unref(cur->entries[i]);
     sqlite3_free(cur->entries);
     cur->entries = NULL;
@@ -291,7 +317,21 @@ static int start_entry(tsql_cursor *cur)
         tsql_trace *t = cur->e->trace;
         if (cur->table->prepare && cur->table->prepare(t)) return SQLITE_NOMEM;
         cur->row = 0;
-        cur->nrows = cur->table->nrows(t);
+        if (cur->table->materialize) {
+            sqlite3_free(cur->mat);
+            cur->mat = NULL;
+            char *err = NULL;
+            long n = cur->table->materialize(cur, t, &err);
+            if (n < 0) {
+                if (!err) return SQLITE_NOMEM;
+                sqlite3_free(cur->base.pVtab->zErrMsg);
+                cur->base.pVtab->zErrMsg = err;
+                return SQLITE_ERROR;
+            }
+            cur->nrows = (uint32_t)n;
+        } else {
+            cur->nrows = cur->table->nrows(t);
+        }
         cur->icand = 0;
         int rc = lookup(cur, t);
         if (rc != SQLITE_OK) return rc;
@@ -337,11 +377,13 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
     if ((idxNum & TSQL_PLAN_KEY) && int_key(argv[a++], &cur->key_col)) nomatch = 1;
     if (idxNum & TSQL_PLAN_UID_MIN) {
         cur->uid_lo = int_bound(argv[a], 1);
-        /* the bound shared with uid = ? (see pt_best_index) */
-        if ((idxNum & TSQL_PLAN_UID_MAX) && a + 1 >= argc) cur->uid_hi = int_bound(argv[a], 0);
+        if (idxNum & TSQL_PLAN_UID_SAME) cur->uid_hi = int_bound(argv[a], 0); /* uid = ? */
         a++;
     }
-    if ((idxNum & TSQL_PLAN_UID_MAX) && a < argc) cur->uid_hi = int_bound(argv[a++], 0);
+    if ((idxNum & TSQL_PLAN_UID_MAX) && !(idxNum & TSQL_PLAN_UID_SAME)) cur->uid_hi = int_bound(argv[a++], 0);
+    for (int k = 0; k < TSQL_TABLE_PARAMS; k++)
+        if ((idxNum & (TSQL_PLAN_PARAM << k)) && !(cur->param[k] = sqlite3_value_dup(argv[a++])))
+            return SQLITE_NOMEM;
     /* which traces */
     int n = only ? 1 : c->nopen;
     cur->entries = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof *cur->entries);

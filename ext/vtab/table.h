@@ -31,9 +31,12 @@ enum {
     TSQL_PLAN_KEY = 0x20,       /* keys[k].col = ?, k in idxNum >> TSQL_PLAN_KEY_SHIFT */
     TSQL_PLAN_UID_MIN = 0x40,   /* uid > ? or uid >= ? (SQLite re-checks the bound) */
     TSQL_PLAN_UID_MAX = 0x80,   /* uid < ? or uid <= ? (the same) */
+    TSQL_PLAN_UID_SAME = 0x100, /* uid = ?: the lower bound's value is the upper one too */
+    TSQL_PLAN_PARAM = 0x200,    /* params[0] = ?; params[i] = ? is TSQL_PLAN_PARAM << i */
 };
-#define TSQL_PLAN_KEY_SHIFT 8
+#define TSQL_PLAN_KEY_SHIFT 16
 #define TSQL_TABLE_KEYS 3
+#define TSQL_TABLE_PARAMS 2
 
 typedef struct tsql_vtab {
     sqlite3_vtab base;
@@ -67,6 +70,16 @@ typedef struct tsql_table {
         int col;
         const tsql_cache_kind *index; /* builds a tsql_key_index of the trace */
     } keys[TSQL_TABLE_KEYS];   /* col = 0 ends the list (column 0 is never a key) */
+    /* optional: further HIDDEN arguments after trace (`t(trace, a, b)`), by column;
+     * their values reach the table in cur->param (NULL when not given) */
+    int params[TSQL_TABLE_PARAMS];
+    int nparams;
+    /* optional: rows computed when a scan reaches a trace (from the arguments), instead
+     * of nrows: sets cur->mat (sqlite3_malloc'd, freed by the machinery) and returns the
+     * row count, or -1 with an error message in *err (sqlite3_mprintf'd, NULL = OOM) */
+    long (*materialize)(tsql_cursor *cur, tsql_trace *t, char **err);
+    int col_seq;               /* 0 or a column that ascends with the row within a trace:
+                                  ORDER BY trace_id, col_seq needs no sort */
 } tsql_table;
 
 /* uid_of_row of tables whose row number is the uid (events, tree_edges). */
@@ -100,6 +113,8 @@ struct tsql_cursor {
     int64_t key_uid, key_parent, key_corr, key_col; /* for re-running lookups per trace */
     int64_t uid_lo, uid_hi;    /* scan only rows whose uid is in [uid_lo, uid_hi] */
     tsql_buf buf;              /* scratch for columns built on the fly */
+    sqlite3_value *param[TSQL_TABLE_PARAMS]; /* the table's further arguments */
+    void *mat;                 /* materialised rows of the current trace */
 };
 
 int tsql_vtab_disconnect(sqlite3_vtab *vt);

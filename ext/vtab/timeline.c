@@ -27,255 +27,101 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/timeline.h"
-#include "catalog/catalog.h"
+#include "vtab/table.h"
 #include "util/sort.h"
 #include "util/sum.h"
 #include "util/vec.h"
 
-enum { C_TRACE_ID, C_SEQ, C_TYPE, C_TIME_US, C_EVENTS, C_TRACE, C_LINKED, C_MICRO, C_N };
+#define TIMELINE_COLUMNS(X)                                                             \
+    X(C_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(C_SEQ, "seq INTEGER")                                                             \
+    X(C_TYPE, "type TEXT")                                                              \
+    X(C_TIME_US, "time_us REAL")                                                        \
+    X(C_EVENTS, "events INTEGER")
 
-static const char schema[] =
-    "CREATE TABLE x(trace_id INTEGER, seq INTEGER, type TEXT, time_us REAL, events INTEGER, "
-    "trace HIDDEN, linked_only HIDDEN, micro_idle_thresh_us HIDDEN)";
+enum { TIMELINE_COLUMNS(TSQL_COL_ENUM) C_TRACE, C_LINKED, C_MICRO };
 
-typedef struct tl_vtab {
-    sqlite3_vtab base;
-    tsql_catalog *catalog;
-} tl_vtab;
-
-typedef struct tl_row {
-    int64_t trace_id;
-    int seq;
-    uint8_t kind;
-    double us;
-    uint32_t events;
-} tl_row;
-
-typedef struct tl_cursor {
-    sqlite3_vtab_cursor base;
-    tl_row *rows;
-    int nrows, i;
-    int linked_only;
-    double micro;            /* NaN = off */
-} tl_cursor;
-
-static int tl_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                      sqlite3_vtab **ppVtab, char **pzErr)
+/* The arguments: linked_only (NULL = 1) and micro_idle_thresh_us (NULL = NaN, off).
+ * 0, or -1 with *err set. */
+static int timeline_args(const tsql_cursor *cur, int *linked_only, double *micro, char **err)
 {
-    (void)argc;
-    (void)argv;
-    (void)pzErr;
-    int rc = sqlite3_declare_vtab(db, schema);
-    if (rc != SQLITE_OK) return rc;
-    tl_vtab *v = sqlite3_malloc(sizeof *v);
-    if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->catalog = aux;
-    /* a path argument loads a file: never from a schema someone else wrote */
-    sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-    *ppVtab = &v->base;
-    return SQLITE_OK;
-}
-
-static int tl_disconnect(sqlite3_vtab *vt)
-{
-    sqlite3_free(vt);
-    return SQLITE_OK;
-}
-
-/* idxNum bits, one argv slot each in this order: 1 trace, 2 trace_id, 4 linked_only,
- * 8 micro_idle_thresh_us */
-static int tl_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
-{
-    (void)vt;
-    static const int cols[4] = {C_TRACE, C_TRACE_ID, C_LINKED, C_MICRO};
-    int pick[4] = {-1, -1, -1, -1};
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        if (c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-        for (int b = 0; b < 4; b++) {
-            if (c->iColumn != cols[b]) continue;
-            if (!c->usable) {
-                /* a function argument must be usable: ask for another order */
-                if (b != 1) return SQLITE_CONSTRAINT;
-                continue;
-            }
-            pick[b] = i;
-        }
-    }
-    int idx = 0, argn = 1;
-    for (int b = 0; b < 4; b++) {
-        if (pick[b] < 0) continue;
-        idx |= 1 << b;
-        info->aConstraintUsage[pick[b]].argvIndex = argn++;
-        info->aConstraintUsage[pick[b]].omit = 1;
-    }
-    /* rows come out in (trace_id, seq) order */
-    if (info->nOrderBy >= 1 && info->nOrderBy <= 2 && !info->aOrderBy[0].desc &&
-        info->aOrderBy[0].iColumn == C_TRACE_ID &&
-        (info->nOrderBy == 1 || (!info->aOrderBy[1].desc && info->aOrderBy[1].iColumn == C_SEQ)))
-        info->orderByConsumed = 1;
-    info->idxNum = idx;
-    info->estimatedCost = (idx & 3) ? 10 : 100;
-    info->estimatedRows = (idx & 3) ? 9 : 90;
-    return SQLITE_OK;
-}
-
-static int tl_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
-{
-    (void)vt;
-    tl_cursor *cur = sqlite3_malloc(sizeof *cur);
-    if (!cur) return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    *pp = &cur->base;
-    return SQLITE_OK;
-}
-
-static void reset(tl_cursor *cur)
-{
-    sqlite3_free(cur->rows);
-    cur->rows = NULL;
-    cur->nrows = cur->i = 0;
-}
-
-static int tl_close(sqlite3_vtab_cursor *p)
-{
-    tl_cursor *cur = (tl_cursor *)p;
-    reset(cur);
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-
-static int set_error(sqlite3_vtab_cursor *p, char *msg)
-{
-    sqlite3_free(p->pVtab->zErrMsg);
-    p->pVtab->zErrMsg = msg;
-    return SQLITE_ERROR;
-}
-
-/* Appends the rows of one trace. */
-static int add_trace(tl_cursor *cur, tsql_entry *e)
-{
-    tsql_timeline tl;
-    if (tsql_timeline_of_trace(e->trace, cur->linked_only, cur->micro, &tl)) return SQLITE_NOMEM;
-    if (tl.nrows == 0) return SQLITE_OK;
-    tl_row *nr = sqlite3_realloc64(cur->rows, (sqlite3_uint64)(cur->nrows + tl.nrows) * sizeof *nr);
-    if (!nr) return SQLITE_NOMEM;
-    cur->rows = nr;
-    for (int r = 0; r < tl.nrows; r++) {
-        tl_row *row = &cur->rows[cur->nrows++];
-        row->trace_id = e->id;
-        row->seq = r;
-        row->kind = tl.kind[r];
-        row->us = tl.us[r];
-        row->events = tl.nevents;
-    }
-    return SQLITE_OK;
-}
-
-static int tl_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int argc,
-                     sqlite3_value **argv)
-{
-    (void)idxStr;
-    (void)argc;
-    tl_cursor *cur = (tl_cursor *)p;
-    tsql_catalog *c = ((tl_vtab *)p->pVtab)->catalog;
-    reset(cur);
-    int a = 0;
-    sqlite3_value *v_trace = (idxNum & 1) ? argv[a++] : NULL;
-    sqlite3_value *v_id = (idxNum & 2) ? argv[a++] : NULL;
-    sqlite3_value *v_linked = (idxNum & 4) ? argv[a++] : NULL;
-    sqlite3_value *v_micro = (idxNum & 8) ? argv[a++] : NULL;
-
-    cur->linked_only = 1;
+    sqlite3_value *v_linked = cur->param[0], *v_micro = cur->param[1];
+    *linked_only = 1;
     if (v_linked && sqlite3_value_type(v_linked) != SQLITE_NULL) {
         int t = sqlite3_value_numeric_type(v_linked);
-        if (t != SQLITE_INTEGER && t != SQLITE_FLOAT)
-            return set_error(p, sqlite3_mprintf("gpu_timeline_raw: linked_only must be 0 or 1"));
-        cur->linked_only = sqlite3_value_double(v_linked) != 0;
+        if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+            *err = sqlite3_mprintf("gpu_timeline_raw: linked_only must be 0 or 1");
+            return -1;
+        }
+        *linked_only = sqlite3_value_double(v_linked) != 0;
     }
-    cur->micro = NAN;
+    *micro = NAN;
     if (v_micro && sqlite3_value_type(v_micro) != SQLITE_NULL) {
         int t = sqlite3_value_numeric_type(v_micro);
         double m = sqlite3_value_double(v_micro);
-        if ((t != SQLITE_INTEGER && t != SQLITE_FLOAT) || !(m >= 0))
-            return set_error(p, sqlite3_mprintf("gpu_timeline_raw: micro_idle_thresh_us must be "
-                                                "a number >= 0 (µs) or NULL"));
-        cur->micro = m;
-    }
-    int has_id = v_id != NULL;
-    int64_t want_id = has_id && sqlite3_value_type(v_id) == SQLITE_INTEGER ? sqlite3_value_int64(v_id) : -1;
-
-    int rc = SQLITE_OK;
-    if (v_trace) {
-        char *zErr = NULL;
-        tsql_entry *e = tsql_catalog_resolve(c, v_trace, 1, &zErr);
-        if (!e) return set_error(p, zErr);
-        if (!has_id || want_id == e->id) rc = add_trace(cur, e);
-        tsql_entry_unref(e);
-    } else {
-        for (int i = 0; i < c->nopen && rc == SQLITE_OK; i++) {
-            tsql_entry *e = c->open[i];
-            if (has_id && e->id != want_id) continue;
-            tsql_entry_ref(e);
-            rc = add_trace(cur, e);
-            tsql_entry_unref(e);
+        if ((t != SQLITE_INTEGER && t != SQLITE_FLOAT) || !(m >= 0)) {
+            *err = sqlite3_mprintf("gpu_timeline_raw: micro_idle_thresh_us must be a number >= 0 (µs) or NULL");
+            return -1;
         }
+        *micro = m;
     }
-    return rc;
+    return 0;
 }
 
-static int tl_next(sqlite3_vtab_cursor *p)
+/* the rows of one trace: its timeline under the arguments */
+static long timeline_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
 {
-    ((tl_cursor *)p)->i++;
-    return SQLITE_OK;
+    int linked_only;
+    double micro;
+    if (timeline_args(cur, &linked_only, &micro, err)) return -1;
+    tsql_timeline *tl = sqlite3_malloc(sizeof *tl);
+    if (!tl || tsql_timeline_of_trace(t, linked_only, micro, tl)) {
+        sqlite3_free(tl);
+        return -1;
+    }
+    cur->mat = tl;
+    return tl->nrows;
 }
 
-static int tl_eof(sqlite3_vtab_cursor *p)
+static int timeline_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
-    tl_cursor *cur = (tl_cursor *)p;
-    return cur->i >= cur->nrows;
-}
-
-static int tl_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
-{
-    tl_cursor *cur = (tl_cursor *)p;
-    const tl_row *r = &cur->rows[cur->i];
+    const tsql_timeline *tl = cur->mat;
+    uint32_t r = cur->row;
+    int linked_only;
+    double micro;
+    char *err = NULL;
     switch (col) {
-    case C_TRACE_ID: sqlite3_result_int64(ctx, r->trace_id); break;
-    case C_SEQ: sqlite3_result_int(ctx, r->seq); break;
-    case C_TYPE:
-        sqlite3_result_text(ctx, tsql_timeline_row_names[r->kind], -1, SQLITE_STATIC);
-        break;
-    case C_TIME_US: sqlite3_result_double(ctx, r->us); break;
-    case C_EVENTS: sqlite3_result_int64(ctx, r->events); break;
-    case C_TRACE: sqlite3_result_int64(ctx, r->trace_id); break; /* the id, as every table */
-    case C_LINKED: sqlite3_result_int(ctx, cur->linked_only); break;
+    case C_SEQ: sqlite3_result_int64(ctx, r); break;
+    case C_TYPE: sqlite3_result_text(ctx, tsql_timeline_row_names[tl->kind[r]], -1, SQLITE_STATIC); break;
+    case C_TIME_US: sqlite3_result_double(ctx, tl->us[r]); break;
+    case C_EVENTS: sqlite3_result_int64(ctx, tl->nevents); break;
+    case C_LINKED:
     case C_MICRO:
-        if (!isnan(cur->micro)) sqlite3_result_double(ctx, cur->micro);
+        if (timeline_args(cur, &linked_only, &micro, &err)) { /* checked by materialize */
+            sqlite3_free(err);
+            break;
+        }
+        if (col == C_LINKED) sqlite3_result_int(ctx, linked_only);
+        else if (!isnan(micro)) sqlite3_result_double(ctx, micro);
         break;
     default: break;
     }
     return SQLITE_OK;
 }
 
-static int tl_rowid(sqlite3_vtab_cursor *p, sqlite3_int64 *rowid)
-{
-    *rowid = ((tl_cursor *)p)->i;
-    return SQLITE_OK;
-}
-
-static const sqlite3_module tl_module = {
-    .xConnect = tl_connect,
-    .xBestIndex = tl_best_index,
-    .xDisconnect = tl_disconnect,
-    .xOpen = tl_open,
-    .xClose = tl_close,
-    .xFilter = tl_filter,
-    .xNext = tl_next,
-    .xEof = tl_eof,
-    .xColumn = tl_column,
-    .xRowid = tl_rowid,
+static const tsql_table timeline_table = {
+    .schema = "CREATE TABLE x(" TIMELINE_COLUMNS(TSQL_COL_DECL)
+              "trace HIDDEN, linked_only HIDDEN, micro_idle_thresh_us HIDDEN)",
+    .col_trace = C_TRACE,
+    .col_trace_id = C_TRACE_ID,
+    .col_uid = -1,
+    .col_parent = -1,
+    .col_corr = -1,
+    .column = timeline_column,
+    .params = {C_LINKED, C_MICRO},
+    .nparams = 2,
+    .materialize = timeline_materialize,
+    .col_seq = C_SEQ,
 };
 
 /* ---------- pd_sum(x [, order]), np_sum(x [, order]) ---------- */
@@ -347,7 +193,7 @@ static void seq_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_seq_sum); 
 
 int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = sqlite3_create_module_v2(db, "gpu_timeline_raw", &tl_module, c, NULL);
+    int rc = tsql_register_table(db, "gpu_timeline_raw", &timeline_table, c);
     const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     for (int nargs = 1; nargs <= 2 && rc == SQLITE_OK; nargs++) {
         rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);

@@ -1,7 +1,8 @@
 -- Which constraints each table takes over (EXPLAIN QUERY PLAN names idxNum, the
 -- TSQL_PLAN_* bits of ext/vtab/table.h): 0x04 uid, 0x08 parent, 0x10 correlation,
--- 0x20 an indexed key column (its number in the bits above 0xff), 0x40/0x80 uid
--- lower/upper bound; and the rows they give.
+-- 0x20 an indexed key column (its number from bit 16 up), 0x40/0x80 uid lower/upper
+-- bound, 0x100 uid = ? as both bounds, 0x200/0x400 further arguments; and the rows
+-- they give.
 SELECT trace_open('tests/data/tree_rules.json') AS t1, trace_open('tests/data/tree_rules.json.gz') AS t2;
 .mode list
 EXPLAIN QUERY PLAN SELECT * FROM events WHERE uid = 5;
@@ -15,6 +16,11 @@ EXPLAIN QUERY PLAN SELECT * FROM perf_ops WHERE uid = 1;
 EXPLAIN QUERY PLAN SELECT * FROM unified_ops WHERE uid = 1;
 EXPLAIN QUERY PLAN SELECT * FROM trace_warnings WHERE uid = 5;
 EXPLAIN QUERY PLAN SELECT * FROM kernel_launchers WHERE uid >= 10;
+EXPLAIN QUERY PLAN SELECT * FROM trace_warnings WHERE +uid = 5 AND uid BETWEEN 5 AND 5.0;
+EXPLAIN QUERY PLAN SELECT * FROM collectives WHERE uid = 5;
+-- gpu_timeline_raw's further arguments; its rows need no sort for ORDER BY trace_id, seq
+EXPLAIN QUERY PLAN SELECT * FROM gpu_timeline_raw(1, 0, 50) ORDER BY trace_id, seq;
+EXPLAIN QUERY PLAN SELECT * FROM gpu_timeline_raw ORDER BY type;
 .mode csv
 -- ranges give exactly the rows a scan filtered by SQLite gives (the +uid form is not
 -- pushed down), also with REAL and TEXT bounds
@@ -39,3 +45,6 @@ SELECT 'warnings' AS q, w.uid, w.code FROM trace_warnings w WHERE trace_id = 1 A
 SELECT 'warnings +' AS q, w.uid, w.code FROM trace_warnings w WHERE trace_id = 1 AND +uid = (SELECT uid FROM trace_warnings WHERE trace_id = 1 AND uid IS NOT NULL LIMIT 1);
 SELECT 'warnings range' AS q, count(*) FROM trace_warnings WHERE uid BETWEEN 0 AND 1000;
 SELECT 'warnings range +' AS q, count(*) FROM trace_warnings WHERE +uid BETWEEN 0 AND 1000;
+SELECT 'timeline args' AS q, trace, linked_only, micro_idle_thresh_us, count(*) FROM gpu_timeline_raw(2, 0, 50.0);
+SELECT 'timeline default' AS q, trace, linked_only, micro_idle_thresh_us, count(*) FROM gpu_timeline_raw WHERE trace_id = 1;
+SELECT 'timeline bad' AS q, count(*) FROM gpu_timeline_raw(1, 'x');
