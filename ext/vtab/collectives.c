@@ -73,11 +73,6 @@ static uint32_t coll_uid_of_row(const tsql_trace *t, uint32_t row)
     return tsql_coll_peek(t)->rows[row].uid;
 }
 
-static void result_text(sqlite3_context *ctx, const char *s)
-{
-    if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
-}
-
 static void result_bytes(sqlite3_context *ctx, int64_t n, int bpe)
 {
     /* nelems × bytes per element, when both are known and the product fits */
@@ -99,13 +94,13 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         break;
     case C_NAME: tsql_result_str(ctx, t, t->name[u]); break;
     case C_KIND: sqlite3_result_text(ctx, r->kind, -1, SQLITE_STATIC); break;
-    case C_COLL_NAME: result_text(ctx, r->coll_name); break;
-    case C_PG: result_text(ctx, r->pg_name); break;
-    case C_PG_DESC: result_text(ctx, r->pg_desc); break;
-    case C_RANKS: result_text(ctx, r->pg_ranks); break;
+    case C_COLL_NAME: tsql_result_text(ctx, r->coll_name); break;
+    case C_PG: tsql_result_text(ctx, r->pg_name); break;
+    case C_PG_DESC: tsql_result_text(ctx, r->pg_desc); break;
+    case C_RANKS: tsql_result_text(ctx, r->pg_ranks); break;
     case C_GROUP_SIZE: tsql_result_i64(ctx, r->group_size); break;
     case C_SEQ: sqlite3_result_int64(ctx, r->seq_in_group); break;
-    case C_DTYPE: result_text(ctx, r->dtype); break;
+    case C_DTYPE: tsql_result_text(ctx, r->dtype); break;
     case C_DTYPE_BYTES:
         if (r->dtype_bytes) sqlite3_result_int(ctx, r->dtype_bytes);
         break;
@@ -113,8 +108,8 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case C_OUT_NELEMS: tsql_result_i64(ctx, r->out_nelems); break;
     case C_IN_BYTES: result_bytes(ctx, r->in_nelems, r->dtype_bytes); break;
     case C_OUT_BYTES: result_bytes(ctx, r->out_nelems, r->dtype_bytes); break;
-    case C_IN_SPLIT: result_text(ctx, r->in_split); break;
-    case C_OUT_SPLIT: result_text(ctx, r->out_split); break;
+    case C_IN_SPLIT: tsql_result_text(ctx, r->in_split); break;
+    case C_OUT_SPLIT: tsql_result_text(ctx, r->out_split); break;
     case C_SIZE_SOURCE:
         if (tsql_coll_size_source_names[r->size_source])
             sqlite3_result_text(ctx, tsql_coll_size_source_names[r->size_source], -1, SQLITE_STATIC);

@@ -30,6 +30,7 @@ SQLITE_EXTENSION_INIT3
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
 #include "catalog/catalog.h"
+#include "vtab/table.h"
 
 enum { G_GPU, G_VENDOR, G_MEM_BW, G_MEMORY, G_PEAK0, G_PATTERN = G_PEAK0 + TSQL_GPU_NPEAKS, G_SOURCE, G_NCOL };
 
@@ -204,31 +205,19 @@ static int gs_eof(sqlite3_vtab_cursor *cur)
     return ((gs_cursor *)cur)->i >= t->n;
 }
 
-static void result_real(sqlite3_context *ctx, double x)
-{
-    if (isnan(x)) sqlite3_result_null(ctx);
-    else sqlite3_result_double(ctx, x);
-}
-
-static void result_str(sqlite3_context *ctx, const char *s)
-{
-    if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
-    else sqlite3_result_null(ctx);
-}
-
 static int gs_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
 {
     gs_table *t = ((gs_vtab *)cur->pVtab)->t;
     const gs_row *r = &t->rows[((gs_cursor *)cur)->i];
     switch (col) {
-    case G_GPU: result_str(ctx, r->gpu); break;
-    case G_VENDOR: result_str(ctx, r->vendor); break;
-    case G_MEM_BW: result_real(ctx, r->mem_bw); break;
-    case G_MEMORY: result_real(ctx, r->memory_gb); break;
-    case G_PATTERN: result_str(ctx, r->pattern); break;
-    case G_SOURCE: result_str(ctx, r->source); break;
+    case G_GPU: tsql_result_text(ctx, r->gpu); break;
+    case G_VENDOR: tsql_result_text(ctx, r->vendor); break;
+    case G_MEM_BW: tsql_result_real(ctx, r->mem_bw); break;
+    case G_MEMORY: tsql_result_real(ctx, r->memory_gb); break;
+    case G_PATTERN: tsql_result_text(ctx, r->pattern); break;
+    case G_SOURCE: tsql_result_text(ctx, r->source); break;
     default:
-        if (col >= G_PEAK0 && col < G_PEAK0 + TSQL_GPU_NPEAKS) result_real(ctx, r->peak[col - G_PEAK0]);
+        if (col >= G_PEAK0 && col < G_PEAK0 + TSQL_GPU_NPEAKS) tsql_result_real(ctx, r->peak[col - G_PEAK0]);
     }
     return SQLITE_OK;
 }
@@ -401,7 +390,7 @@ static void fn_gpu_peak(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     const gs_row *r = gpu_arg(ctx, argv, 0, "gpu_peak_tflops");
     if (!r) return;
-    result_real(ctx, peak_of(r, (const char *)sqlite3_value_text(argv[1])));
+    tsql_result_real(ctx, peak_of(r, (const char *)sqlite3_value_text(argv[1])));
 }
 
 static void fn_gpu_mem_bw(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -409,7 +398,7 @@ static void fn_gpu_mem_bw(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     const gs_row *r = gpu_arg(ctx, argv, 0, "gpu_mem_bw_gbps");
-    if (r) result_real(ctx, r->mem_bw);
+    if (r) tsql_result_real(ctx, r->mem_bw);
 }
 
 /* gpu_roofline(flops, bytes, kernel_us, gpu, compute_spec): roofline() with the peaks

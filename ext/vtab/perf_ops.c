@@ -78,11 +78,6 @@ static void *build_uid_index(tsql_trace *t)
 }
 static const tsql_cache_kind uid_index = {"perf_ops.uid", build_uid_index, tsql_key_index_free};
 
-static void result_real(sqlite3_context *ctx, double x)
-{
-    if (!isnan(x)) sqlite3_result_double(ctx, x);
-}
-
 
 static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
@@ -118,16 +113,16 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case P_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
     case P_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
     case P_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
-    case P_GFLOPS: result_real(ctx, m.gflops); break;
+    case P_GFLOPS: tsql_result_real(ctx, m.gflops); break;
     case P_KERNEL_TIME: sqlite3_result_double(ctx, r->kernel_us); break;
-    case P_TFLOPS_S: result_real(ctx, m.tflops_s); break;
-    case P_DATA_MOVED: result_real(ctx, m.data_moved_mb); break;
-    case P_FLOPS_PER_BYTE: result_real(ctx, m.flops_per_byte); break;
-    case P_TB_S: result_real(ctx, m.tb_s); break;
+    case P_TFLOPS_S: tsql_result_real(ctx, m.tflops_s); break;
+    case P_DATA_MOVED: tsql_result_real(ctx, m.data_moved_mb); break;
+    case P_FLOPS_PER_BYTE: tsql_result_real(ctx, m.flops_per_byte); break;
+    case P_TB_S: tsql_result_real(ctx, m.tb_s); break;
     case P_COMPUTE_SPEC: sqlite3_result_text(ctx, res->perf.compute_spec, -1, SQLITE_STATIC); break;
     case P_FLOPS: sqlite3_result_double(ctx, res->perf.flops); break;
     case P_BYTES:
-        if (res->perf.has_bytes) result_real(ctx, res->perf.bytes);
+        if (res->perf.has_bytes) tsql_result_real(ctx, res->perf.bytes);
         break;
     case P_PARAMS:
         if (res->params_json) sqlite3_result_text(ctx, res->params_json, -1, SQLITE_STATIC);

@@ -475,6 +475,16 @@ void tsql_result_i64(sqlite3_context *ctx, int64_t v)
     if (v != TSQL_NULL) sqlite3_result_int64(ctx, v);
 }
 
+void tsql_result_real(sqlite3_context *ctx, double x)
+{
+    if (!isnan(x)) sqlite3_result_double(ctx, x);
+}
+
+void tsql_result_text(sqlite3_context *ctx, const char *s)
+{
+    if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
+}
+
 void tsql_result_uid(sqlite3_context *ctx, uint32_t uid)
 {
     if (uid != TSQL_NONE) sqlite3_result_int64(ctx, uid);

@@ -124,7 +124,9 @@ int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, ts
 
 /* Column helpers */
 void tsql_result_str(sqlite3_context *ctx, const tsql_trace *t, uint32_t id);
-void tsql_result_i64(sqlite3_context *ctx, int64_t v);
+void tsql_result_i64(sqlite3_context *ctx, int64_t v);    /* NULL for TSQL_NULL */
+void tsql_result_real(sqlite3_context *ctx, double x);    /* NULL for NaN */
+void tsql_result_text(sqlite3_context *ctx, const char *s); /* NULL for NULL; copied */
 void tsql_result_uid(sqlite3_context *ctx, uint32_t uid);
 void tsql_result_pidtid(tsql_cursor *cur, sqlite3_context *ctx, uint32_t id);
 void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, const char *key);

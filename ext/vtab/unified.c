@@ -74,11 +74,6 @@ static void *build_uid_index(tsql_trace *t)
 }
 static const tsql_cache_kind uid_index = {"unified_ops.uid", build_uid_index, tsql_key_index_free};
 
-static void result_real(sqlite3_context *ctx, double x)
-{
-    if (!isnan(x)) sqlite3_result_double(ctx, x);
-}
-
 
 static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
@@ -114,12 +109,12 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
         break;
     case U_HAS_MODEL: sqlite3_result_int(ctx, o->has_model); break;
-    case U_GFLOPS: result_real(ctx, m.gflops); break;
+    case U_GFLOPS: tsql_result_real(ctx, m.gflops); break;
     case U_KERNEL_TIME: sqlite3_result_double(ctx, o->kernel_us); break;
-    case U_TFLOPS_S: result_real(ctx, m.tflops_s); break;
-    case U_DATA_MOVED: result_real(ctx, m.data_moved_mb); break;
-    case U_FLOPS_PER_BYTE: result_real(ctx, m.flops_per_byte); break;
-    case U_TB_S: result_real(ctx, m.tb_s); break;
+    case U_TFLOPS_S: tsql_result_real(ctx, m.tflops_s); break;
+    case U_DATA_MOVED: tsql_result_real(ctx, m.data_moved_mb); break;
+    case U_FLOPS_PER_BYTE: tsql_result_real(ctx, m.flops_per_byte); break;
+    case U_TB_S: tsql_result_real(ctx, m.tb_s); break;
     case U_COMPUTE_SPEC:
         if (o->has_metrics) sqlite3_result_text(ctx, o->compute_spec, -1, SQLITE_TRANSIENT);
         break;
