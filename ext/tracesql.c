@@ -8,6 +8,7 @@
 SQLITE_EXTENSION_INIT1
 
 #include "catalog/catalog.h"
+#include "vtab/table.h"
 
 /* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
 #ifdef _WIN32
@@ -30,28 +31,31 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         int (*fn)(sqlite3 *, tsql_catalog *);
     } steps[] = {
         {"catalog (trace_open, trace_close, traces)", tsql_register_catalog},
-        {"events", tsql_register_events},
-        {"kernels", tsql_register_kernels},
-        {"tree_edges", tsql_register_tree_edges},
-        {"trace_warnings", tsql_register_warnings},
         {"trace_export", tsql_register_export},
-        {"gpu_timeline_raw", tsql_register_timeline},
-        {"kernel_launchers", tsql_register_kernel_launchers},
-        {"perf_ops", tsql_register_perf_ops},
-        {"unified_ops", tsql_register_unified_ops},
+        {"summation functions", tsql_register_sum_functions},
         {"functions", tsql_register_functions},
         {"statistics functions", tsql_register_stats_functions},
         {"perf-model functions", tsql_register_perf_functions},
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
-        {"collectives", tsql_register_collectives},
-        {"views (sql/*.sql)", tsql_register_views},
     };
-    /* the catalog's first registration owns it: it is freed when the connection closes */
-    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
-        int rc = steps[i].fn(db, c);
+    /* the per-trace tables: one shape, ext/vtab/table.h */
+    static const tsql_table *const tables[] = {
+        &tsql_table_events, &tsql_table_kernels, &tsql_table_tree_edges,
+        &tsql_table_trace_warnings, &tsql_table_gpu_timeline_raw, &tsql_table_kernel_launchers,
+        &tsql_table_perf_ops, &tsql_table_unified_ops, &tsql_table_collectives,
+    };
+    size_t nsteps = sizeof steps / sizeof *steps, ntables = sizeof tables / sizeof *tables;
+    /* the catalog's first registration owns it: it is freed when the connection closes;
+     * the views come last, over everything else */
+    for (size_t i = 0; i < nsteps + ntables + 1; i++) {
+        const char *what = i < nsteps ? steps[i].what : i < nsteps + ntables ? tables[i - nsteps]->name
+                                                                              : "views (sql/)";
+        int rc = i < nsteps ? steps[i].fn(db, c)
+               : i < nsteps + ntables ? tsql_register_table(db, tables[i - nsteps]->name, tables[i - nsteps], c)
+                                      : tsql_register_views(db, c);
         if (rc != SQLITE_OK) {
-            *pzErrMsg = sqlite3_mprintf("tracesql: registering %s failed: %s", steps[i].what,
+            *pzErrMsg = sqlite3_mprintf("tracesql: registering %s failed: %s", what,
                                         c->init_error ? c->init_error : sqlite3_errmsg(db));
             sqlite3_free(c->init_error);
             c->init_error = NULL;

@@ -334,12 +334,10 @@ static int traces_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 /* no trace parameter (it reads no file), so views in any schema may use it */
 static const tsql_table traces_table = {
+    .name = "traces",
     .schema = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)",
     .col_trace = -1,
     .col_trace_id = TRACE_ID,
-    .col_uid = -1,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = traces_nrows,
     .column = traces_column,
 };
@@ -360,6 +358,6 @@ int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "tracesql_config", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
                                      fn_config, NULL, NULL);
-    if (rc == SQLITE_OK) rc = tsql_register_table(db, "traces", &traces_table, c);
+    if (rc == SQLITE_OK) rc = tsql_register_table(db, traces_table.name, &traces_table, c);
     return rc;
 }

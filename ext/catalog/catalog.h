@@ -50,21 +50,13 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
 char *tsql_format_error(const char *path, const tsql_error *err);
 
 int tsql_register_catalog(sqlite3 *db, tsql_catalog *c);
-int tsql_register_events(sqlite3 *db, tsql_catalog *c);
-int tsql_register_kernels(sqlite3 *db, tsql_catalog *c);
-int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c);
-int tsql_register_warnings(sqlite3 *db, tsql_catalog *c);
 int tsql_register_export(sqlite3 *db, tsql_catalog *c);
-int tsql_register_timeline(sqlite3 *db, tsql_catalog *c);
-int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c);
-int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c);
-int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c);
+int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_views(sqlite3 *db, tsql_catalog *c);
 int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
-int tsql_register_collectives(sqlite3 *db, tsql_catalog *c);
 
 #endif

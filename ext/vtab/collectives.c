@@ -92,7 +92,6 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case C_SOURCE:
         sqlite3_result_text(ctx, r->source == TSQL_COLL_KERNEL ? "kernel" : "annotation", -1, SQLITE_STATIC);
         break;
-    case C_NAME: tsql_result_str(ctx, t, t->name[u]); break;
     case C_KIND: sqlite3_result_text(ctx, r->kind, -1, SQLITE_STATIC); break;
     case C_COLL_NAME: tsql_result_text(ctx, r->coll_name); break;
     case C_PG: tsql_result_text(ctx, r->pg_name); break;
@@ -114,16 +113,6 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (tsql_coll_size_source_names[r->size_source])
             sqlite3_result_text(ctx, tsql_coll_size_source_names[r->size_source], -1, SQLITE_STATIC);
         break;
-    case C_STREAM: tsql_result_i64(ctx, tsql_icol_get(&t->stream, u)); break;
-    case C_DEVICE: tsql_result_i64(ctx, tsql_icol_get(&t->device, u)); break;
-    case C_TS:
-        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
-        break;
-    case C_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
-    case C_TS_NS: tsql_result_i64(ctx, t->ts_ns[u]); break;
-    case C_DUR_NS: tsql_result_i64(ctx, t->dur_ns[u]); break;
     case C_CALL_UID: tsql_result_uid(ctx, r->call); break;
     case C_OP_UID: tsql_result_uid(ctx, r->op); break;
     case C_OP_NAME:
@@ -142,21 +131,21 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table coll_table = {
+static const uint8_t coll_event_fields[C_TRACE] = {
+    [C_NAME] = TSQL_EV_NAME, [C_STREAM] = TSQL_EV_STREAM, [C_DEVICE] = TSQL_EV_DEVICE,
+    [C_TS] = TSQL_EV_TS, [C_DUR] = TSQL_EV_DUR, [C_TS_NS] = TSQL_EV_TS_NS, [C_DUR_NS] = TSQL_EV_DUR_NS,
+};
+
+const tsql_table tsql_table_collectives = {
+    .name = "collectives",
     .schema = "CREATE TABLE x(" COLL_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = C_TRACE,
     .col_trace_id = C_TRACE_ID,
     .col_uid = C_UID,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = coll_nrows,
     .column = coll_column,
     .prepare = coll_prepare,
     .uid_of_row = coll_uid_of_row,
     .rows_by_uid = 1,
+    .event_fields = coll_event_fields,
 };
-
-int tsql_register_collectives(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "collectives", &coll_table, c);
-}

@@ -66,32 +66,12 @@ static int events_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case EV_PH:
         if (t->ph[u]) sqlite3_result_text(ctx, (const char *)&t->ph[u], 1, SQLITE_TRANSIENT);
         break;
-    case EV_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
-    case EV_KIND:
-        if (t->cat[u] || t->kind[u])
-            sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC);
-        break;
-    case EV_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case EV_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case EV_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case EV_TS:
-        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
-        break;
-    case EV_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
-    case EV_TS_NS: tsql_result_i64(ctx, t->ts_ns[u]); break;
-    case EV_DUR_NS: tsql_result_i64(ctx, t->dur_ns[u]); break;
     case EV_END_NS:
         if (t->ts_ns[u] != TSQL_NULL && t->dur_ns[u] != TSQL_NULL) {
             int64_t e;
             if (!__builtin_add_overflow(t->ts_ns[u], t->dur_ns[u], &e)) sqlite3_result_int64(ctx, e);
         }
         break;
-    case EV_STREAM: tsql_result_i64(ctx, tsql_icol_get(&t->stream, u)); break;
-    case EV_DEVICE: tsql_result_i64(ctx, tsql_icol_get(&t->device, u)); break;
-    case EV_CORRELATION: tsql_result_i64(ctx, tsql_icol_get(&t->correlation, u)); break;
-    case EV_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     case EV_FLOW_ID: tsql_result_i64(ctx, tsql_icol_get(&t->flow_id, u)); break;
     case EV_FLOW_BP:
         if (t->flags[u] & TSQL_F_BP_E) sqlite3_result_text(ctx, "e", 1, SQLITE_STATIC);
@@ -103,10 +83,6 @@ static int events_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case EV_DEPTH: sqlite3_result_int(ctx, t->depth[u]); break;
     case EV_TL_DROPPED: sqlite3_result_int(ctx, (t->flags[u] & TSQL_F_TL_DROPPED) != 0); break;
     case EV_TL_ROOT: sqlite3_result_int(ctx, (t->flags[u] & TSQL_F_TL_ROOT) != 0); break;
-    case EV_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
-    case EV_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
-    case EV_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
-    case EV_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
     case EV_ARGS:
         if (t->args[u]) {
             cur->buf.n = 0;
@@ -120,7 +96,18 @@ static int events_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table events_table = {
+static const uint8_t events_event_fields[EV_TRACE] = {
+    [EV_CAT] = TSQL_EV_CAT, [EV_KIND] = TSQL_EV_KIND, [EV_NAME] = TSQL_EV_NAME,
+    [EV_PID] = TSQL_EV_PID, [EV_TID] = TSQL_EV_TID, [EV_TS] = TSQL_EV_TS,
+    [EV_DUR] = TSQL_EV_DUR, [EV_TS_NS] = TSQL_EV_TS_NS, [EV_DUR_NS] = TSQL_EV_DUR_NS,
+    [EV_STREAM] = TSQL_EV_STREAM, [EV_DEVICE] = TSQL_EV_DEVICE,
+    [EV_CORRELATION] = TSQL_EV_CORRELATION, [EV_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
+    [EV_INPUT_DIMS] = TSQL_EV_INPUT_DIMS, [EV_INPUT_TYPE] = TSQL_EV_INPUT_TYPE,
+    [EV_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES, [EV_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
+};
+
+const tsql_table tsql_table_events = {
+    .name = "events",
     .schema = "CREATE TABLE x(" EVENTS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = EV_TRACE,
     .col_trace_id = EV_TRACE_ID,
@@ -132,9 +119,5 @@ static const tsql_table events_table = {
     .column = events_column,
     .uid_of_row = tsql_row_is_uid,
     .rows_by_uid = 1,
+    .event_fields = events_event_fields,
 };
-
-int tsql_register_events(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "events", &events_table, c);
-}

@@ -78,22 +78,6 @@ static int kernels_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     uint32_t k = cur->row, u = K->uid[k];
     switch (col) {
     case K_UID: sqlite3_result_int64(ctx, u); break;
-    case K_KIND: sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC); break;
-    case K_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case K_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case K_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case K_DEVICE: tsql_result_i64(ctx, tsql_icol_get(&t->device, u)); break;
-    case K_STREAM: tsql_result_i64(ctx, tsql_icol_get(&t->stream, u)); break;
-    case K_TS:
-        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
-        break;
-    case K_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
-    case K_TS_NS: tsql_result_i64(ctx, t->ts_ns[u]); break;
-    case K_DUR_NS: tsql_result_i64(ctx, t->dur_ns[u]); break;
-    case K_CORRELATION: tsql_result_i64(ctx, tsql_icol_get(&t->correlation, u)); break;
-    case K_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     case K_LAUNCHER_UID: tsql_result_uid(ctx, K->runtime[k]); break;
     case K_LAUNCHER_NAME:
         if (K->runtime[k] != TSQL_NONE) tsql_result_str(ctx, t, t->name[K->runtime[k]]);
@@ -153,12 +137,20 @@ static void *build_op_index(tsql_trace *t) { return tsql_key_index_build(t, t->k
 static const tsql_cache_kind launcher_index = {"kernels.launcher_uid", build_launcher_index, tsql_key_index_free};
 static const tsql_cache_kind op_index = {"kernels.op_uid", build_op_index, tsql_key_index_free};
 
-static const tsql_table kernels_table = {
+static const uint8_t kernels_event_fields[K_TRACE] = {
+    [K_KIND] = TSQL_EV_KIND, [K_NAME] = TSQL_EV_NAME, [K_PID] = TSQL_EV_PID,
+    [K_TID] = TSQL_EV_TID, [K_DEVICE] = TSQL_EV_DEVICE, [K_STREAM] = TSQL_EV_STREAM,
+    [K_TS] = TSQL_EV_TS, [K_DUR] = TSQL_EV_DUR, [K_TS_NS] = TSQL_EV_TS_NS,
+    [K_DUR_NS] = TSQL_EV_DUR_NS, [K_CORRELATION] = TSQL_EV_CORRELATION,
+    [K_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
+};
+
+const tsql_table tsql_table_kernels = {
+    .name = "kernels",
     .schema = "CREATE TABLE x(" KERNELS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = K_TRACE,
     .col_trace_id = K_TRACE_ID,
     .col_uid = K_UID,
-    .col_parent = -1,
     .col_corr = K_CORRELATION,
     .nrows = kernels_nrows,
     .row_of_uid = kernels_row_of_uid,
@@ -166,9 +158,5 @@ static const tsql_table kernels_table = {
     .uid_of_row = kernels_uid_of_row,
     .rows_by_uid = 1,
     .keys = {{K_LAUNCHER_UID, &launcher_index}, {K_OP_UID, &op_index}},
+    .event_fields = kernels_event_fields,
 };
-
-int tsql_register_kernels(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "kernels", &kernels_table, c);
-}

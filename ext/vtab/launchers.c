@@ -77,14 +77,6 @@ static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     switch (col) {
     case L_UID: sqlite3_result_int64(ctx, u); break;
     case L_SEQ: sqlite3_result_int64(ctx, i); break;
-    case L_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case L_KIND: sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC); break;
-    case L_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case L_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case L_TS: sqlite3_result_double(ctx, tsql_trace_ts_us(t, u)); break;
-    case L_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
     case L_OP_CATEGORY: sqlite3_result_text(ctx, a->category[i], -1, SQLITE_STATIC); break;
     case L_DIRECT: sqlite3_result_double(ctx, a->direct_us[i]); break;
     case L_SUBTREE: sqlite3_result_double(ctx, a->subtree_us[i]); break;
@@ -96,34 +88,30 @@ static int launchers_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case L_FIRST_KERNEL:
         if (a->direct_at[i] < a->direct_at[i + 1]) tsql_result_str(ctx, t, t->name[a->direct[a->direct_at[i]]]);
         break;
-    case L_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
-    case L_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
-    case L_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
-    case L_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
-    case L_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
-    case L_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
-    case L_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
-    case L_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
     default: break;
     }
     return SQLITE_OK;
 }
 
-static const tsql_table launchers_table = {
+static const uint8_t launchers_event_fields[L_TRACE] = {
+    [L_NAME] = TSQL_EV_NAME, [L_KIND] = TSQL_EV_KIND, [L_PID] = TSQL_EV_PID,
+    [L_TID] = TSQL_EV_TID, [L_TS] = TSQL_EV_TS, [L_DUR] = TSQL_EV_DUR,
+    [L_INPUT_DIMS] = TSQL_EV_INPUT_DIMS, [L_INPUT_TYPE] = TSQL_EV_INPUT_TYPE,
+    [L_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES, [L_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
+    [L_PROCESS_NAME] = TSQL_EV_PROCESS_NAME, [L_PROCESS_LABEL] = TSQL_EV_PROCESS_LABEL,
+    [L_THREAD_NAME] = TSQL_EV_THREAD_NAME, [L_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
+};
+
+const tsql_table tsql_table_kernel_launchers = {
+    .name = "kernel_launchers",
     .schema = "CREATE TABLE x(" LAUNCHERS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = L_TRACE,
     .col_trace_id = L_TRACE_ID,
     .col_uid = L_UID,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = launchers_nrows,
     .row_of_uid = launchers_row_of_uid,
     .column = launchers_column,
     .prepare = launchers_prepare,
     .uid_of_row = launchers_uid_of_row,
+    .event_fields = launchers_event_fields,
 };
-
-int tsql_register_kernel_launchers(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "kernel_launchers", &launchers_table, c);
-}

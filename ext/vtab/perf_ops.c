@@ -95,24 +95,6 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case P_SHEET: sqlite3_result_text(ctx, p->sheets[r->sheet], -1, SQLITE_STATIC); break;
     case P_DIRECTION: sqlite3_result_text(ctx, r->bwd ? "bwd" : "fwd", -1, SQLITE_STATIC); break;
     case P_APPENDED: sqlite3_result_int(ctx, r->appended); break;
-    case P_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case P_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
-    case P_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case P_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case P_TS:
-        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
-        break;
-    case P_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
-    case P_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
-    case P_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
-    case P_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
-    case P_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
-    case P_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
-    case P_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
-    case P_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
-    case P_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
     case P_GFLOPS: tsql_result_real(ctx, m.gflops); break;
     case P_KERNEL_TIME: sqlite3_result_double(ctx, r->kernel_us); break;
     case P_TFLOPS_S: tsql_result_real(ctx, m.tflops_s); break;
@@ -137,21 +119,25 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table perf_table = {
+static const uint8_t perf_event_fields[P_TRACE] = {
+    [P_NAME] = TSQL_EV_NAME, [P_CAT] = TSQL_EV_CAT, [P_PID] = TSQL_EV_PID,
+    [P_TID] = TSQL_EV_TID, [P_TS] = TSQL_EV_TS, [P_DUR] = TSQL_EV_DUR,
+    [P_PROCESS_NAME] = TSQL_EV_PROCESS_NAME, [P_PROCESS_LABEL] = TSQL_EV_PROCESS_LABEL,
+    [P_THREAD_NAME] = TSQL_EV_THREAD_NAME, [P_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
+    [P_INPUT_DIMS] = TSQL_EV_INPUT_DIMS, [P_INPUT_TYPE] = TSQL_EV_INPUT_TYPE,
+    [P_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES, [P_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
+};
+
+const tsql_table tsql_table_perf_ops = {
+    .name = "perf_ops",
     .schema = "CREATE TABLE x(" PERF_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = P_TRACE,
     .col_trace_id = P_TRACE_ID,
     .col_uid = P_UID,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = perf_nrows,
     .column = perf_column,
     .prepare = perf_prepare,
     .uid_of_row = perf_uid_of_row,
     .keys = {{P_UID, &uid_index}},
+    .event_fields = perf_event_fields,
 };
-
-int tsql_register_perf_ops(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "perf_ops", &perf_table, c);
-}

@@ -44,6 +44,8 @@ enum { LK_TRACE, LK_TRACE_ID, LK_UID, LK_PARENT, LK_CORR, LK_KEY, LK_MIN, LK_MAX
 
 static int is_eq(int op) { return op == SQLITE_INDEX_CONSTRAINT_EQ; }
 static int is_min(int op) { return op == SQLITE_INDEX_CONSTRAINT_GT || op == SQLITE_INDEX_CONSTRAINT_GE; }
+/* column want of a table, where 0 means the table has none (column 0 is trace_id) */
+static int is_col(int want, int col) { return want > 0 && col == want; }
 static int is_max(int op) { return op == SQLITE_INDEX_CONSTRAINT_LT || op == SQLITE_INDEX_CONSTRAINT_LE; }
 
 static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
@@ -64,13 +66,13 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
         int b = -1;
         if (col == tab->col_trace && is_eq(op)) b = LK_TRACE;
         else if (col == tab->col_trace_id && is_eq(op)) b = LK_TRACE_ID;
-        else if (col == tab->col_parent && is_eq(op)) b = LK_PARENT;
-        else if (col == tab->col_corr && is_eq(op)) b = LK_CORR;
-        else if (col == tab->col_uid && is_eq(op) && tab->row_of_uid) b = LK_UID;
+        else if (is_col(tab->col_parent, col) && is_eq(op)) b = LK_PARENT;
+        else if (is_col(tab->col_corr, col) && is_eq(op)) b = LK_CORR;
+        else if (is_col(tab->col_uid, col) && is_eq(op) && tab->row_of_uid) b = LK_UID;
         if (b < 0 && is_eq(op))
             for (int k = 0; k < TSQL_TABLE_KEYS && tab->keys[k].col; k++)
                 if (tab->keys[k].col == col && (key < 0 || key == k)) b = LK_KEY, key = k;
-        if (b < 0 && col == tab->col_uid && uid_filter)
+        if (b < 0 && is_col(tab->col_uid, col) && uid_filter)
             b = is_min(op) || is_eq(op) ? LK_MIN : is_max(op) ? LK_MAX : -1;
         if (b < 0 && is_eq(op))
             for (int k = 0; k < tab->nparams; k++)
@@ -431,7 +433,11 @@ static int pt_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
         sqlite3_result_int64(ctx, cur->e->id);
         return SQLITE_OK;
     }
-    return cur->table->column(cur, ctx, col);
+    const tsql_table *tab = cur->table;
+    if (tab->event_fields && tab->event_fields[col])
+        return tsql_result_event(cur, ctx, (tab->event_of_row ? tab->event_of_row : tab->uid_of_row)(cur->e->trace, cur->row),
+                                 tab->event_fields[col]);
+    return tab->column(cur, ctx, col);
 }
 
 static int pt_rowid(sqlite3_vtab_cursor *p, sqlite3_int64 *rowid)
@@ -549,6 +555,41 @@ int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n,
     if (tsql_buf_reserve(b, 1)) return -1;
     b->p[b->n++] = ']';
     return 0;
+}
+
+int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t u, int f)
+{
+    const tsql_trace *t = cur->e->trace;
+    switch (f) {
+    case TSQL_EV_NAME: tsql_result_str(ctx, t, t->name[u]); break;
+    case TSQL_EV_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
+    case TSQL_EV_KIND:
+        if (t->cat[u] || t->kind[u]) sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC);
+        break;
+    case TSQL_EV_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
+    case TSQL_EV_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
+    case TSQL_EV_TS:
+        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
+        break;
+    case TSQL_EV_DUR:
+        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
+        break;
+    case TSQL_EV_TS_NS: tsql_result_i64(ctx, t->ts_ns[u]); break;
+    case TSQL_EV_DUR_NS: tsql_result_i64(ctx, t->dur_ns[u]); break;
+    case TSQL_EV_STREAM: tsql_result_i64(ctx, tsql_icol_get(&t->stream, u)); break;
+    case TSQL_EV_DEVICE: tsql_result_i64(ctx, tsql_icol_get(&t->device, u)); break;
+    case TSQL_EV_CORRELATION: tsql_result_i64(ctx, tsql_icol_get(&t->correlation, u)); break;
+    case TSQL_EV_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
+    case TSQL_EV_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
+    case TSQL_EV_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
+    case TSQL_EV_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
+    case TSQL_EV_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
+    case TSQL_EV_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
+    case TSQL_EV_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
+    case TSQL_EV_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
+    default: break;
+    }
+    return SQLITE_OK;
 }
 
 void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which)

@@ -38,6 +38,16 @@ enum {
 #define TSQL_TABLE_KEYS 3
 #define TSQL_TABLE_PARAMS 2
 
+/* The columns every table that shows an event has, read one way for all of them. */
+enum tsql_event_field {
+    TSQL_EV_NONE = 0,
+    TSQL_EV_NAME, TSQL_EV_CAT, TSQL_EV_KIND, TSQL_EV_PID, TSQL_EV_TID,
+    TSQL_EV_TS, TSQL_EV_DUR, TSQL_EV_TS_NS, TSQL_EV_DUR_NS,     /* µs (REAL), ns (INTEGER) */
+    TSQL_EV_STREAM, TSQL_EV_DEVICE, TSQL_EV_CORRELATION, TSQL_EV_EXTERNAL_ID,
+    TSQL_EV_INPUT_DIMS, TSQL_EV_INPUT_TYPE, TSQL_EV_INPUT_STRIDES, TSQL_EV_CONCRETE_INPUTS,
+    TSQL_EV_PROCESS_NAME, TSQL_EV_PROCESS_LABEL, TSQL_EV_THREAD_NAME,
+};
+
 typedef struct tsql_vtab {
     sqlite3_vtab base;
     tsql_catalog *catalog;
@@ -48,11 +58,12 @@ typedef struct tsql_cursor tsql_cursor;
 
 /* What a per-trace table tells the shared machinery. */
 typedef struct tsql_table {
+    const char *name;          /* the module (eponymous table) name */
     const char *schema;        /* CREATE TABLE x(...), ending with "trace HIDDEN" */
     int col_trace;             /* index of the hidden trace column; -1: none (the table
                                   then reads no file and is innocuous) */
     int col_trace_id;          /* -1 if none */
-    int col_uid, col_parent, col_corr; /* columns with index support, or -1 */
+    int col_uid, col_parent, col_corr; /* columns with index support; 0 = none */
     uint32_t (*nrows)(const tsql_trace *t);
     /* row of event uid, or UINT32_MAX if the table has no row for it */
     uint32_t (*row_of_uid)(const tsql_trace *t, uint32_t uid);
@@ -80,6 +91,10 @@ typedef struct tsql_table {
     long (*materialize)(tsql_cursor *cur, tsql_trace *t, char **err);
     int col_seq;               /* 0 or a column that ascends with the row within a trace:
                                   ORDER BY trace_id, col_seq needs no sort */
+    /* optional: columns that show a field of the row's event (TSQL_EV_*, 0 = not such a
+     * column), answered by the machinery, and the event of a row (default: uid_of_row) */
+    const uint8_t *event_fields;
+    uint32_t (*event_of_row)(const tsql_trace *t, uint32_t row);
 } tsql_table;
 
 /* uid_of_row of tables whose row number is the uid (events, tree_edges). */
@@ -119,6 +134,18 @@ struct tsql_cursor {
 
 int tsql_vtab_disconnect(sqlite3_vtab *vt);
 
+/* The per-trace tables, one per file of ext/vtab/ (and traces, ext/catalog/catalog.c),
+ * registered in ext/tracesql.c. */
+extern const tsql_table tsql_table_events;
+extern const tsql_table tsql_table_kernels;
+extern const tsql_table tsql_table_tree_edges;
+extern const tsql_table tsql_table_trace_warnings;
+extern const tsql_table tsql_table_kernel_launchers;
+extern const tsql_table tsql_table_perf_ops;
+extern const tsql_table tsql_table_unified_ops;
+extern const tsql_table tsql_table_collectives;
+extern const tsql_table tsql_table_gpu_timeline_raw;
+
 /* Registers an eponymous per-trace module. */
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c);
 
@@ -133,6 +160,8 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
 /* process_name / process_label / thread_name (TSQL_META_*) of event uid, from the M
  * events (store/names.h). */
 void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which);
+/* Field f (TSQL_EV_*) of event uid. SQLITE_OK, or SQLITE_NOMEM. */
+int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int f);
 /* kernel_details JSON of the GPU events g[0..n): [{"name", "dur" (µs), "stream"
  * [, "gpu_op_uid"]}, ...], written into b from its start. 0, or -1 on OOM. */
 int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b);

@@ -109,14 +109,12 @@ static int timeline_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table timeline_table = {
+const tsql_table tsql_table_gpu_timeline_raw = {
+    .name = "gpu_timeline_raw",
     .schema = "CREATE TABLE x(" TIMELINE_COLUMNS(TSQL_COL_DECL)
               "trace HIDDEN, linked_only HIDDEN, micro_idle_thresh_us HIDDEN)",
     .col_trace = C_TRACE,
     .col_trace_id = C_TRACE_ID,
-    .col_uid = -1,
-    .col_parent = -1,
-    .col_corr = -1,
     .column = timeline_column,
     .params = {C_LINKED, C_MICRO},
     .nparams = 2,
@@ -191,9 +189,10 @@ static void pd_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_kahan_sum);
 static void np_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_pairwise_sum); }
 static void seq_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_seq_sum); }
 
-int tsql_register_timeline(sqlite3 *db, tsql_catalog *c)
+int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = tsql_register_table(db, "gpu_timeline_raw", &timeline_table, c);
+    (void)c;
+    int rc = SQLITE_OK;
     const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     for (int nargs = 1; nargs <= 2 && rc == SQLITE_OK; nargs++) {
         rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);

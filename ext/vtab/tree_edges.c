@@ -68,13 +68,13 @@ static int edges_skip_row(const tsql_trace *t, uint32_t row)
     return t->parent[row] == TSQL_NONE;
 }
 
-static const tsql_table edges_table = {
+const tsql_table tsql_table_tree_edges = {
+    .name = "tree_edges",
     .schema = "CREATE TABLE x(" EDGES_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = TE_TRACE,
     .col_trace_id = TE_TRACE_ID,
     .col_uid = TE_CHILD_UID,
     .col_parent = TE_PARENT_UID,
-    .col_corr = -1,
     .nrows = edges_nrows,
     .row_of_uid = edges_row_of_uid,
     .column = edges_column,
@@ -82,8 +82,3 @@ static const tsql_table edges_table = {
     .uid_of_row = tsql_row_is_uid,
     .rows_by_uid = 1,
 };
-
-int tsql_register_tree_edges(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "tree_edges", &edges_table, c);
-}

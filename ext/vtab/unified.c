@@ -62,6 +62,12 @@ static uint32_t unified_nrows(const tsql_trace *t)
     return U ? U->n : 0;
 }
 
+/* the event whose fields the row shows (a synthetic row shows its parent's) */
+static uint32_t unified_node_of_row(const tsql_trace *t, uint32_t row)
+{
+    return tsql_unified_peek(t)->rows[row].node;
+}
+
 static uint32_t unified_uid_of_row(const tsql_trace *t, uint32_t row)
 {
     return tsql_unified_peek(t)->rows[row].uid;
@@ -95,16 +101,6 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case U_OP_CATEGORY:
         if (o->category) sqlite3_result_text(ctx, o->category, -1, SQLITE_STATIC);
         break;
-    case U_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case U_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
-    case U_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
-    case U_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
-    case U_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;
-    case U_EXTERNAL_ID: tsql_result_i64(ctx, tsql_icol_get(&t->external_id, u)); break;
-    case U_INPUT_DIMS: tsql_result_arg(ctx, t, u, "Input Dims"); break;
-    case U_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
-    case U_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
-    case U_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
     case U_DURATION:
         if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
         break;
@@ -131,21 +127,25 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table unified_table = {
+static const uint8_t unified_event_fields[U_TRACE] = {
+    [U_PID] = TSQL_EV_PID, [U_TID] = TSQL_EV_TID, [U_PROCESS_NAME] = TSQL_EV_PROCESS_NAME,
+    [U_PROCESS_LABEL] = TSQL_EV_PROCESS_LABEL, [U_THREAD_NAME] = TSQL_EV_THREAD_NAME,
+    [U_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID, [U_INPUT_DIMS] = TSQL_EV_INPUT_DIMS,
+    [U_INPUT_TYPE] = TSQL_EV_INPUT_TYPE, [U_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES,
+    [U_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
+};
+
+const tsql_table tsql_table_unified_ops = {
+    .name = "unified_ops",
     .schema = "CREATE TABLE x(" UNIFIED_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = U_TRACE,
     .col_trace_id = U_TRACE_ID,
     .col_uid = U_UID,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = unified_nrows,
     .column = unified_column,
     .prepare = unified_prepare,
     .uid_of_row = unified_uid_of_row,
     .keys = {{U_UID, &uid_index}},
+    .event_fields = unified_event_fields,
+    .event_of_row = unified_node_of_row,
 };
-
-int tsql_register_unified_ops(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "unified_ops", &unified_table, c);
-}

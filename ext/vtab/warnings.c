@@ -79,20 +79,14 @@ static int warn_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static const tsql_table warn_table = {
+const tsql_table tsql_table_trace_warnings = {
+    .name = "trace_warnings",
     .schema = "CREATE TABLE x(" WARN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = TW_TRACE,
     .col_trace_id = TW_TRACE_ID,
     .col_uid = TW_UID,
-    .col_parent = -1,
-    .col_corr = -1,
     .nrows = warn_nrows,
     .column = warn_column,
     .uid_of_row = warn_uid_of_row,
     .keys = {{TW_UID, &uid_index}},
 };
-
-int tsql_register_warnings(sqlite3 *db, tsql_catalog *c)
-{
-    return tsql_register_table(db, "trace_warnings", &warn_table, c);
-}
