@@ -21,6 +21,10 @@ tsql_trace *tsql_trace_load(const char *path, const tsql_load_opts *opts, tsql_e
         if (t) t->parse_pieces = 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (rc == 0 && !t) { /* a parse that succeeds returns its store; never otherwise */
+        tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+        rc = -1;
+    }
     if (rc == 0 && tsql_reader_metadata(t, &meta)) {
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         rc = -1;

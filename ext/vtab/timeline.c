@@ -15,7 +15,9 @@
  * Also two aggregate sums that add up the way TraceLens's pandas does, so the report's
  * numbers match its digits: pd_sum(x [, order]) is pandas' groupby sum / mean
  * (Kahan-compensated), np_sum(x [, order]) numpy's sum of a column (pairwise),
- * seq_sum(x [, order]) plain left-to-right addition (a running total, numpy's cumsum). Values
+ * seq_sum(x [, order]) plain left-to-right addition (a running total, numpy's cumsum);
+ * pd_mean(x [, order]) and pd_std(x [, order]) pandas' groupby mean (compensated sum /
+ * count) and sample std (Welford's update). Values
  * are added in the order of the optional second argument (ties: arrival order), else
  * in arrival order. NULLs are skipped; all-integer input gives an exact integer.
  */
@@ -151,43 +153,115 @@ static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
 }
 
+/* The group's values in the order of the order argument (ties: arrival order), or in
+ * arrival order without one: p->v itself, or a malloc'd array (*owned set). NULL on
+ * error (reported). */
+static const double *ordered_values(sqlite3_context *ctx, sum_ctx *p, double **owned)
+{
+    size_t n = p->v.n;
+    *owned = NULL;
+    if (p->key.n != n) return p->v.v;
+    if (n > UINT32_MAX) {
+        sqlite3_result_error_toobig(ctx);
+        return NULL;
+    }
+    tsql_keyed *o = malloc(n * sizeof *o);
+    double *w = malloc(n * sizeof *w);
+    if (o && w) {
+        for (size_t i = 0; i < n; i++) o[i] = (tsql_keyed){p->key.v[i], (uint32_t)i, (uint32_t)i};
+        tsql_keyed_sort(o, n);
+        for (size_t i = 0; i < n; i++) w[i] = p->v.v[o[i].v];
+    } else {
+        sqlite3_result_error_nomem(ctx);
+        free(w);
+        w = NULL;
+    }
+    free(o);
+    return *owned = w;
+}
+
+static void sum_ctx_free(sum_ctx *p)
+{
+    if (!p) return;
+    free(p->v.v);
+    free(p->key.v);
+    p->v = p->key = (dvec){0};
+}
+
 static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t))
 {
     sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
     size_t n = p ? p->v.n : 0;
+    double *owned;
+    const double *w;
     if (!n) {
         sqlite3_result_double(ctx, 0.0); /* pandas: the sum of nothing is 0 */
     } else if (!p->not_int && !p->overflow) {
         sqlite3_result_int64(ctx, p->isum);
-    } else if (p->key.n != n) {
-        sqlite3_result_double(ctx, add(p->v.v, n));
-    } else if (n > UINT32_MAX) {
-        sqlite3_result_error_toobig(ctx);
-    } else {
-        /* the order argument decides, ties keep the order rows came in */
-        tsql_keyed *o = malloc(n * sizeof *o);
-        double *w = malloc(n * sizeof *w);
-        if (o && w) {
-            for (size_t i = 0; i < n; i++) o[i] = (tsql_keyed){p->key.v[i], (uint32_t)i, (uint32_t)i};
-            tsql_keyed_sort(o, n);
-            for (size_t i = 0; i < n; i++) w[i] = p->v.v[o[i].v];
-            sqlite3_result_double(ctx, add(w, n));
+    } else if ((w = ordered_values(ctx, p, &owned))) {
+        sqlite3_result_double(ctx, add(w, n));
+        free(owned);
+    }
+    sum_ctx_free(p);
+}
+
+/* pandas' groupby mean and std (ddof 1): a compensated sum over the count, and
+ * Welford's running update, both in row order; NULL where pandas gives NaN */
+static void moment_final(sqlite3_context *ctx, int std)
+{
+    sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
+    size_t n = p ? p->v.n : 0;
+    double *owned;
+    const double *w;
+    if (n >= (size_t)(std ? 2 : 1) && (w = ordered_values(ctx, p, &owned))) {
+        if (!std) {
+            sqlite3_result_double(ctx, tsql_kahan_sum(w, n) / (double)n);
         } else {
-            sqlite3_result_error_nomem(ctx);
+            double mean = 0.0, m2 = 0.0;
+            for (size_t i = 0; i < n; i++) {
+                double old = mean;
+                mean += (w[i] - old) / (double)(i + 1);
+                m2 += (w[i] - mean) * (w[i] - old);
+            }
+            sqlite3_result_double(ctx, sqrt(m2 / (double)(n - 1)));
         }
-        free(o);
-        free(w);
+        free(owned);
     }
-    if (p) {
-        free(p->v.v);
-        free(p->key.v);
-        p->v = p->key = (dvec){0};
-    }
+    sum_ctx_free(p);
 }
 
 static void pd_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_kahan_sum); }
 static void np_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_pairwise_sum); }
 static void seq_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_seq_sum); }
+static void pd_mean_final(sqlite3_context *ctx) { moment_final(ctx, 0); }
+static void pd_std_final(sqlite3_context *ctx) { moment_final(ctx, 1); }
+
+/* cumsum(x): numpy's cumsum as a window function, a plain running total in the frame's
+ * order (ORDER BY ... ROWS UNBOUNDED PRECEDING); as an aggregate, the plain sum in
+ * arrival order. NULLs are skipped. A frame whose start moves is refused: taking
+ * values back out would not give the running total's digits. */
+static void cumsum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    int t = sqlite3_value_numeric_type(argv[0]);
+    if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) return;
+    double *sum = sqlite3_aggregate_context(ctx, sizeof *sum);
+    if (!sum) sqlite3_result_error_nomem(ctx);
+    else *sum += sqlite3_value_double(argv[0]);
+}
+
+static void cumsum_value(sqlite3_context *ctx)
+{
+    double *sum = sqlite3_aggregate_context(ctx, 0);
+    sqlite3_result_double(ctx, sum ? *sum : 0.0);
+}
+
+static void cumsum_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    (void)argv;
+    sqlite3_result_error(ctx, "cumsum(): the window frame must start at UNBOUNDED PRECEDING", -1);
+}
 
 int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
 {
@@ -200,6 +274,13 @@ int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
             rc = sqlite3_create_function(db, "np_sum", nargs, pure, NULL, NULL, sum_step, np_sum_final);
         if (rc == SQLITE_OK)
             rc = sqlite3_create_function(db, "seq_sum", nargs, pure, NULL, NULL, sum_step, seq_sum_final);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_create_function(db, "pd_mean", nargs, pure, NULL, NULL, sum_step, pd_mean_final);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_create_function(db, "pd_std", nargs, pure, NULL, NULL, sum_step, pd_std_final);
     }
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_window_function(db, "cumsum", 1, pure, NULL, cumsum_step, cumsum_value,
+                                            cumsum_value, cumsum_inverse, NULL);
     return rc;
 }

@@ -19,9 +19,9 @@ ranked AS MATERIALIZED (
     SELECT *, row_number() OVER (PARTITION BY trace_id ORDER BY -direct_sum, name) AS rank
     FROM grouped),
 total AS MATERIALIZED (
-    -- the sheet's total in row order, as a running sum of the rows' ms
-    SELECT trace_id, seq_sum(direct_sum / 1000.0, rank) AS direct_ms FROM ranked GROUP BY trace_id),
-pct AS MATERIALIZED (
+    -- as pandas: numpy's sum of the sorted column
+    SELECT trace_id, np_sum(direct_sum / 1000.0, rank) AS direct_ms FROM ranked GROUP BY trace_id),
+pct AS (
     SELECT r.*, CASE WHEN t.direct_ms > 0 THEN r.direct_sum / 1000.0 / t.direct_ms * 100.0 END AS percentage
     FROM ranked r JOIN total t USING (trace_id))
 SELECT p.trace_id, p.rank, p.name,
@@ -31,7 +31,7 @@ SELECT p.trace_id, p.rank, p.name,
        p.subtree_sum / 1000.0 AS total_subtree_kernel_time_ms,
        p.count, p.categories, p.percentage,
        -- numpy's cumsum: a running left-to-right sum
-       (SELECT seq_sum(coalesce(q.percentage, 0.0), q.rank) FROM pct q
-        WHERE q.trace_id = p.trace_id AND q.rank <= p.rank) AS cumulative_percentage,
+       cumsum(p.percentage) OVER (PARTITION BY p.trace_id ORDER BY p.rank ROWS UNBOUNDED PRECEDING)
+         AS cumulative_percentage,
        p.ex_uid
 FROM pct p ORDER BY p.trace_id, p.rank;

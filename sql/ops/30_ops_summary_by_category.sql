@@ -10,16 +10,21 @@
 CREATE TEMP VIEW IF NOT EXISTS ops_summary_by_category AS
 WITH g AS (
     SELECT trace_id, op_category, count(*) AS count,
-           sum(total_direct_kernel_time) / 1000.0 AS total_direct_kernel_time_ms
+           pd_sum(total_direct_kernel_time, seq) / 1000.0 AS total_direct_kernel_time_ms
     FROM kernel_launchers
     GROUP BY trace_id, op_category
-)
-SELECT trace_id, op_category, count, total_direct_kernel_time_ms,
-       total_direct_kernel_time_ms / sum(total_direct_kernel_time_ms) OVER w_all * 100.0 AS percentage,
-       sum(total_direct_kernel_time_ms) OVER w_run
-         / sum(total_direct_kernel_time_ms) OVER w_all * 100.0 AS cumulative_percentage
-FROM g
-WINDOW w_all AS (PARTITION BY trace_id),
-       w_run AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_ms DESC, op_category
-                 ROWS UNBOUNDED PRECEDING)
-ORDER BY trace_id, total_direct_kernel_time_ms DESC, op_category;
+),
+-- as pandas: the total is numpy's sum of the sorted column, the running percentage
+-- numpy's cumsum of the percentages
+r AS MATERIALIZED (
+    SELECT *, row_number() OVER (PARTITION BY trace_id
+                                 ORDER BY total_direct_kernel_time_ms DESC, op_category) AS rn
+    FROM g
+),
+t AS MATERIALIZED (SELECT trace_id, np_sum(total_direct_kernel_time_ms, rn) AS total FROM r GROUP BY trace_id),
+p AS (SELECT r.*, total_direct_kernel_time_ms / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
+SELECT trace_id, op_category, count, total_direct_kernel_time_ms, percentage,
+       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
+         AS cumulative_percentage
+FROM p
+ORDER BY trace_id, rn;

@@ -10,31 +10,45 @@ WITH g AS (
     SELECT trace_id, name, op_category, process_name, process_label, thread_name,
            input_dims, input_type, input_strides, concrete_inputs,
            count(*) AS operation_count,
-           avg(total_direct_kernel_time) AS total_direct_kernel_time_mean,
-           avg(total_subtree_kernel_time) AS total_subtree_kernel_time_mean,
+           pd_mean(total_direct_kernel_time, seq) AS total_direct_kernel_time_mean,
+           pd_mean(total_subtree_kernel_time, seq) AS total_subtree_kernel_time_mean,
            median(total_direct_kernel_time) AS total_direct_kernel_time_median,
            median(total_subtree_kernel_time) AS total_subtree_kernel_time_median,
-           stdev(total_direct_kernel_time) AS total_direct_kernel_time_std,
-           stdev(total_subtree_kernel_time) AS total_subtree_kernel_time_std,
+           pd_std(total_direct_kernel_time, seq) AS total_direct_kernel_time_std,
+           pd_std(total_subtree_kernel_time, seq) AS total_subtree_kernel_time_std,
            min(total_direct_kernel_time) AS total_direct_kernel_time_min,
            min(total_subtree_kernel_time) AS total_subtree_kernel_time_min,
            max(total_direct_kernel_time) AS total_direct_kernel_time_max,
            max(total_subtree_kernel_time) AS total_subtree_kernel_time_max,
-           sum(total_direct_kernel_time) AS total_direct_kernel_time_sum,
-           sum(total_subtree_kernel_time) AS total_subtree_kernel_time_sum,
+           pd_sum(total_direct_kernel_time, seq) AS total_direct_kernel_time_sum,
+           pd_sum(total_subtree_kernel_time, seq) AS total_subtree_kernel_time_sum,
            first(uid, seq) AS ex_uid,
            kernel_details_summary(kernel_details, seq) AS kernel_details_summary
     FROM kernel_launchers
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
-)
-SELECT *,
-       trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
-       total_direct_kernel_time_sum / sum(total_direct_kernel_time_sum) OVER w_all * 100.0 AS percentage,
-       sum(total_direct_kernel_time_sum) OVER w_run
-         / sum(total_direct_kernel_time_sum) OVER w_all * 100.0 AS cumulative_percentage
-FROM g
-WINDOW w_all AS (PARTITION BY trace_id),
-       w_run AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_sum DESC, ex_uid
-                 ROWS UNBOUNDED PRECEDING)
-ORDER BY trace_id, total_direct_kernel_time_sum DESC, ex_uid;
+),
+-- as pandas: the total is numpy's sum of the sorted column, the running percentage
+-- numpy's cumsum of the percentages
+r AS MATERIALIZED (
+    SELECT *, row_number() OVER (PARTITION BY trace_id
+                                 ORDER BY total_direct_kernel_time_sum DESC, ex_uid) AS rn
+    FROM g
+),
+t AS MATERIALIZED (SELECT trace_id, np_sum(total_direct_kernel_time_sum, rn) AS total FROM r GROUP BY trace_id),
+p AS (SELECT r.*, total_direct_kernel_time_sum / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
+SELECT
+       trace_id, name, op_category, process_name, process_label, thread_name,
+       input_dims, input_type, input_strides, concrete_inputs, operation_count,
+       total_direct_kernel_time_mean, total_subtree_kernel_time_mean,
+       total_direct_kernel_time_median, total_subtree_kernel_time_median,
+       total_direct_kernel_time_std, total_subtree_kernel_time_std,
+       total_direct_kernel_time_min, total_subtree_kernel_time_min,
+       total_direct_kernel_time_max, total_subtree_kernel_time_max,
+       total_direct_kernel_time_sum, total_subtree_kernel_time_sum, ex_uid,
+       kernel_details_summary,
+       trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details, percentage,
+       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
+         AS cumulative_percentage
+FROM p
+ORDER BY trace_id, rn;

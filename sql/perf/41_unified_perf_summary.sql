@@ -15,14 +15,14 @@ WITH g AS (
     SELECT trace_id, name, op_category, process_name, process_label, thread_name,
            input_dims, input_type, input_strides, concrete_inputs,
            first(uid, row) AS ex_uid, count(uid) AS operation_count,
-           sum(duration_us) AS total_duration_us, avg(duration_us) AS mean_duration_us,
-           stdev(duration_us) AS std_duration_us,
+           pd_sum(duration_us, row) AS total_duration_us, pd_mean(duration_us, row) AS mean_duration_us,
+           pd_std(duration_us, row) AS std_duration_us,
            first(gflops, row) AS gflops, first(data_moved_mb, row) AS data_moved_mb,
            first(flops_per_byte, row) AS flops_per_byte, first(compute_spec, row) AS compute_spec,
-           avg(tb_s) AS tb_s_mean, stdev(tb_s) AS tb_s_std,
-           avg(tflops_s) AS tflops_s_mean, stdev(tflops_s) AS tflops_s_std,
-           avg(kernel_time_us) AS kernel_time_us_mean, stdev(kernel_time_us) AS kernel_time_us_std,
-           sum(kernel_time_us) AS kernel_time_us_sum,
+           pd_mean(tb_s, row) AS tb_s_mean, pd_std(tb_s, row) AS tb_s_std,
+           pd_mean(tflops_s, row) AS tflops_s_mean, pd_std(tflops_s, row) AS tflops_s_std,
+           pd_mean(kernel_time_us, row) AS kernel_time_us_mean, pd_std(kernel_time_us, row) AS kernel_time_us_std,
+           pd_sum(kernel_time_us, row) AS kernel_time_us_sum,
            median(duration_us) AS duration_us_median, min(duration_us) AS duration_us_min,
            max(duration_us) AS duration_us_max,
            median(tb_s) AS tb_s_median, min(tb_s) AS tb_s_min, max(tb_s) AS tb_s_max,
@@ -36,7 +36,15 @@ WITH g AS (
     FROM unified_ops
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
-)
+),
+-- as pandas: the total is numpy's sum of the sorted column, the running percentage
+-- numpy's cumsum of the percentages
+r AS MATERIALIZED (
+    SELECT *, row_number() OVER (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid) AS rn
+    FROM g
+),
+t AS MATERIALIZED (SELECT trace_id, np_sum(kernel_time_us_sum, rn) AS total FROM r GROUP BY trace_id),
+p AS (SELECT r.*, kernel_time_us_sum / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
 SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        input_dims, input_type, input_strides, concrete_inputs,
        ex_uid, operation_count, total_duration_us, mean_duration_us, std_duration_us,
@@ -47,12 +55,8 @@ SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        tb_s_median, tb_s_min, tb_s_max, tflops_s_median, tflops_s_min, tflops_s_max,
        kernel_time_us_median, kernel_time_us_min, kernel_time_us_max,
        kernel_details_summary, trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
-       perf_params, has_perf_model,
-       kernel_time_us_sum / sum(kernel_time_us_sum) OVER w_all * 100.0 AS percentage,
-       sum(kernel_time_us_sum) OVER w_run / sum(kernel_time_us_sum) OVER w_all * 100.0
+       perf_params, has_perf_model, percentage,
+       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
          AS cumulative_percentage
-FROM g
-WINDOW w_all AS (PARTITION BY trace_id),
-       w_run AS (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid
-                 ROWS UNBOUNDED PRECEDING)
-ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;
+FROM p
+ORDER BY trace_id, rn;
