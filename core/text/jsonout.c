@@ -56,3 +56,15 @@ int tsql_json_double(tsql_buf *b, double x)
     b->n += (size_t)len;
     return 0;
 }
+
+int tsql_json_float(tsql_buf *b, double x)
+{
+    size_t at = b->n;
+    if (tsql_json_double(b, x)) return -1;
+    for (size_t i = at; i < b->n; i++)
+        if (b->p[i] == '.' || b->p[i] == 'e' || b->p[i] == 'n') return 0; /* n: null */
+    if (tsql_buf_reserve(b, 2)) return -1;
+    memcpy(b->p + b->n, ".0", 2);
+    b->n += 2;
+    return 0;
+}

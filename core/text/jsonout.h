@@ -13,5 +13,8 @@
 int tsql_json_quote(tsql_buf *b, const char *s, size_t n);
 /* Appends x in its shortest round-trip form; null for NaN and infinities. */
 int tsql_json_double(tsql_buf *b, double x);
+/* The same, but an integral value keeps a ".0" (4.0, not 4): JSON readers that keep int
+ * and float apart (Python's) then read a float, as the value was. */
+int tsql_json_float(tsql_buf *b, double x);
 
 #endif

@@ -168,12 +168,13 @@ typedef struct kd_acc {
     cJSON *tmpl;           /* the template list (owned), set in final */
     double tmpl_ord;
     int failed;
+    int float_durs;            /* a duration was written as a float (4.0, not 4) */
 } kd_acc;
 
 /* The "dur" values of a kernel_details list, without building a DOM: in JSON text a
  * ',"dur":' can only be a member (a quote inside a string is escaped). Returns the
  * count, or -1 if the text is not an array. */
-static int scan_durs(const char *s, int len, double **out)
+static int scan_durs(const char *s, int len, double **out, int *is_float)
 {
     int i = 0;
     while (i < len && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r')) i++;
@@ -195,6 +196,7 @@ static int scan_durs(const char *s, int len, double **out)
         memcpy(num, v, m);
         num[m] = 0;
         double d = strtod(num, &end);
+        if (strpbrk(num, ".eE")) *is_float = 1;
         (*out)[k++] = m && end == num + m ? d : NAN;
     }
     return n;
@@ -209,7 +211,7 @@ static void kd_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int len = sqlite3_value_bytes(argv[0]);
     double ord = argc > 1 ? sqlite3_value_double(argv[1]) : (double)a->n;
     double *durs = NULL;
-    int n = text ? scan_durs(text, len, &durs) : -1;
+    int n = text ? scan_durs(text, len, &durs, &a->float_durs) : -1;
     if (n == -2) goto oom;
     if (n < 0) {
         a->failed = 1;
@@ -264,14 +266,15 @@ static int cmp_entry(const void *x, const void *y)
     return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
-static int put_num(tsql_buf *b, const char *key, double x)
+/* ,"key":x; as_float: an integral x keeps ".0" (numpy's float results) */
+static int put_num(tsql_buf *b, const char *key, double x, int as_float)
 {
     size_t kl = strlen(key);
     if (tsql_buf_reserve(b, kl + 4)) return -1;
     b->p[b->n++] = ',';
     if (tsql_json_quote(b, key, kl)) return -1;
     b->p[b->n++] = ':';
-    return tsql_json_double(b, x);
+    return as_float ? tsql_json_float(b, x) : tsql_json_double(b, x);
 }
 
 static void kd_final(sqlite3_context *ctx)
@@ -333,7 +336,9 @@ static void kd_final(sqlite3_context *ctx)
         else
             b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
         b.n += (size_t)snprintf(b.p + b.n, 48, ",\"count\":%zu", d->n);
-        if (put_num(&b, "total_duration_us", ent[k].total)) goto oom;
+        /* sums, minima and maxima keep the durations' type; means, medians and stds are
+         * numpy floats */
+        if (put_num(&b, "total_duration_us", ent[k].total, a->float_durs)) goto oom;
         if (d->n) {
             double mean = mean_of(d->v, d->n), var;
             if (var_of(d->v, d->n, 0, &var)) goto oom;
@@ -344,9 +349,9 @@ static void kd_final(sqlite3_context *ctx)
                 if (d->v[j] > mx) mx = d->v[j];
             }
             double med = median_of(d->v, d->n);
-            if (put_num(&b, "mean_duration_us", mean) || put_num(&b, "median_duration_us", med) ||
-                put_num(&b, "std_dev_duration_us", sd) || put_num(&b, "min_duration_us", mn) ||
-                put_num(&b, "max_duration_us", mx))
+            if (put_num(&b, "mean_duration_us", mean, 1) || put_num(&b, "median_duration_us", med, 1) ||
+                put_num(&b, "std_dev_duration_us", sd, 1) || put_num(&b, "min_duration_us", mn, a->float_durs) ||
+                put_num(&b, "max_duration_us", mx, a->float_durs))
                 goto oom;
         }
         if (tsql_buf_reserve(&b, 1)) goto oom;
@@ -433,7 +438,7 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         if (bad) break;
         if (cJSON_IsNumber(st)) b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)st->valuedouble);
         else b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
-        if (cJSON_IsNumber(mean)) bad = put_num(&b, "mean_duration_us", round2(mean->valuedouble));
+        if (cJSON_IsNumber(mean)) bad = put_num(&b, "mean_duration_us", round2(mean->valuedouble), 1);
         bad = bad || tsql_buf_reserve(&b, 2);
         if (bad) break;
         b.p[b.n++] = '}';

@@ -529,8 +529,26 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
 }
 
 /* kernel_details: [{"name", "dur" (µs), "stream"[, "gpu_op_uid"]}, ...] for g[0..n) */
-int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b)
+/* Whether every GPU event's duration is a whole number of µs: traces written with
+ * integer µs (Kineto before 2024) give Python ints, later ones floats ("22.0"), and
+ * TraceLens's statistics keep that type. */
+static void *build_whole_durations(tsql_trace *t)
 {
+    int *whole = malloc(sizeof *whole);
+    if (!whole) return NULL;
+    *whole = 1;
+    for (uint32_t k = 0; k < t->kernels.n && *whole; k++) {
+        int64_t d = t->dur_ns[t->kernels.uid[k]];
+        if (d != TSQL_NULL && d % 1000 != 0) *whole = 0;
+    }
+    return whole;
+}
+static const tsql_cache_kind whole_durations = {"kernel_details.whole_durations", build_whole_durations, free};
+
+int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b)
+{
+    const int *whole = tsql_trace_cached(t, &whole_durations);
+    if (!whole) return -1;
     b->n = 0;
     if (tsql_buf_reserve(b, 2)) return -1;
     b->p[b->n++] = '[';
@@ -545,7 +563,8 @@ int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n,
         if (tsql_buf_reserve(b, 16)) return -1;
         memcpy(b->p + b->n, ",\"dur\":", 7);
         b->n += 7;
-        if (tsql_json_double(b, tsql_trace_dur_us(t, u)) || tsql_buf_reserve(b, 80)) return -1;
+        double dur = tsql_trace_dur_us(t, u);
+        if ((*whole ? tsql_json_double(b, dur) : tsql_json_float(b, dur)) || tsql_buf_reserve(b, 80)) return -1;
         int64_t s = tsql_icol_get(&t->stream, u);
         if (s == TSQL_NULL) b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":null");
         else b->n += (size_t)snprintf(b->p + b->n, 80, ",\"stream\":%lld", (long long)s);

@@ -164,7 +164,7 @@ void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int 
 int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int f);
 /* kernel_details JSON of the GPU events g[0..n): [{"name", "dur" (µs), "stream"
  * [, "gpu_op_uid"]}, ...], written into b from its start. 0, or -1 on OOM. */
-int tsql_kernel_details_json(const tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b);
+int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b);
 
 
 #endif

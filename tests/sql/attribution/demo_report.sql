@@ -28,4 +28,8 @@ SELECT kernel_details_summary(kd, o) AS s FROM (
     UNION ALL SELECT '[{"name":"x","dur":3.0,"stream":7},{"name":"y","dur":2.0,"stream":null}]', 1
     UNION ALL SELECT '[{"name":"z","dur":9.0,"stream":7}]', 0
     UNION ALL SELECT '[]', -1);
+-- durations written as ints (Kineto before 2024) stay ints in sums, minima and maxima;
+-- means, medians and stds are floats, as numpy gives them (Python prints 9 and 9.0)
+SELECT py_repr(kernel_details_summary('[{"name":"z","dur":9,"stream":7}]')) AS ints,
+       py_repr(trunc_kernel_details('[{"name":"z","stream":7,"mean_duration_us":4}]')) AS trunc;
 SELECT trunc_kernel_details('[{"name":"' || printf('%.70c', 'k') || '","stream":7,"mean_duration_us":0.125}]') AS t;

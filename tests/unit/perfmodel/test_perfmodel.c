@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "text/jsonout.h"
 #include "perfmodel/gpu_specs.h"
 #include "perfmodel/internal.h"
 #include "perfmodel/perfmodel.h"
@@ -1193,6 +1194,24 @@ static void test_pyrepr(void)
     CHECK_STR(pyf(NAN), "nan");
     CHECK_STR(pyf(INFINITY), "inf");
     CHECK_STR(pyf(-INFINITY), "-inf");
+    CHECK_STR(pyf(4.0), "4.0");
+
+    /* a float written into JSON keeps its type through py_repr: 4.0 stays 4.0, an int 4 */
+    static const struct { double x; const char *json, *repr; } kept[] = {
+        {4.0, "4.0", "4.0"}, {0.0, "0.0", "0.0"}, {-0.0, "-0.0", "-0.0"}, {1e-05, "1e-05", "1e-05"},
+        {1e16, "1e+16", "1e+16"}, {96.691, "96.691", "96.691"}, {NAN, "null", "None"},
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+        tsql_buf jb = {0};
+        CHECK(tsql_json_float(&jb, kept[i].x) == 0 && tsql_buf_reserve(&jb, 1) == 0);
+        if (jb.p) {
+            jb.p[jb.n] = 0;
+            CHECK_STR(jb.p, kept[i].json);
+            CHECK_STR(repr_text(jb.p, 0), kept[i].repr);
+        }
+        free(jb.p);
+    }
+    CHECK_STR(repr_text("4", 0), "4");
 
     CHECK_STR(repr_text("[[8944, 1024], [1024, 2816]]", TSQL_PY_TUPLES), "((8944, 1024), (1024, 2816))");
     CHECK_STR(repr_text("[[8944, 1024], [1024, 2816]]", 0), "[[8944, 1024], [1024, 2816]]");
