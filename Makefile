@@ -26,6 +26,7 @@ CORE_SRC := $(sort $(shell find core -name '*.c'))
 EXT_SRC := $(sort $(shell find ext -name '*.c'))
 SQL_SRC := $(shell find sql -name '*.sql' | awk -F/ '{print $$NF "\t" $$0}' | LC_ALL=C sort | cut -f2)
 GEN_SQL := build/gen/sql_views.c
+GEN_OPS := build/gen/aten_op_names.c
 INCLUDES := -Icore -Iext
 # only sqlite3_tracesql_init is exported (it is marked visible in ext/tracesql.c)
 VIS := -fvisibility=hidden
@@ -45,9 +46,9 @@ endif
 
 # One object per source file, with dependency files (-MMD -MP): touching one .c
 # recompiles one object. build/obj = optimised, build/asan/obj = sanitizers.
-CORE_OBJ := $(patsubst %.c,build/obj/%.o,$(CORE_SRC))
+CORE_OBJ := $(patsubst %.c,build/obj/%.o,$(CORE_SRC)) build/obj/gen/aten_op_names.o
 EXT_OBJ := $(patsubst %.c,build/obj/%.o,$(EXT_SRC)) build/obj/gen/sql_views.o
-CORE_OBJ_ASAN := $(patsubst %.c,build/asan/obj/%.o,$(CORE_SRC))
+CORE_OBJ_ASAN := $(patsubst %.c,build/asan/obj/%.o,$(CORE_SRC)) build/asan/obj/gen/aten_op_names.o
 EXT_OBJ_ASAN := $(patsubst %.c,build/asan/obj/%.o,$(EXT_SRC)) build/asan/obj/gen/sql_views.o
 CORE_LIB := build/libtsqlcore.a
 CORE_LIB_ASAN := build/asan/libtsqlcore.a
@@ -93,6 +94,11 @@ build/asan/tracesql.so: $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN)
 $(GEN_SQL): $(SQL_SRC) sql/embed.awk
 	@mkdir -p build/gen
 	$(call say,GEN,$@)LC_ALL=C awk -f sql/embed.awk $(SQL_SRC) > $@.tmp && mv $@.tmp $@
+
+# the ATen operator names of the compiled-Triton model, embedded the same way
+$(GEN_OPS): core/perfmodel/aten_op_names.txt core/perfmodel/embed_names.awk
+	@mkdir -p build/gen
+	$(call say,GEN,$@)LC_ALL=C awk -f core/perfmodel/embed_names.awk $< > $@.tmp && mv $@.tmp $@
 
 -include $(shell find build/obj build/asan/obj -name '*.d' 2>/dev/null)
 

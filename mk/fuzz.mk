@@ -30,7 +30,7 @@ comma := ,
 # the core library built for the fuzzer: its sanitizers, a tiny source chunk
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g \
   -DTSQL_SOURCE_CHUNK_BYTES=$(FUZZ_CHUNK) -Icore $(DEPS_CFLAGS)
-FUZZ_OBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRC))
+FUZZ_OBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRC) $(GEN_OPS))
 
 build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)

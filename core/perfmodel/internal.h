@@ -149,4 +149,14 @@ int pm_p_has(const pm_ctx *c, const char *name);
 enum { PM_STRICT, PM_KEYOPT, PM_OPT };
 int pm_p_stride(pm_ctx *c, const char *name, int i, int mode);
 
+/* The ATen operator names compiled-Triton kernel names are split into, sorted
+ * (core/perfmodel/aten_op_names.txt, embedded at build time). */
+extern const char *const tsql_aten_op_names[];
+extern const size_t tsql_aten_op_count;
+
+/* The ATen operator names compiled-Triton kernel names are split into, sorted
+ * (core/perfmodel/aten_op_names.txt, embedded at build time). */
+extern const char *const tsql_aten_op_names[];
+extern const size_t tsql_aten_op_count;
+
 #endif

@@ -339,6 +339,73 @@ static int triton_bpe(const char *t, const char **short_name)
     return 0;
 }
 
+/* Whether s[0..n) is a known ATen operator name (the sorted embedded list). */
+static int known_op(const char *s, size_t n)
+{
+    size_t lo = 0, hi = tsql_aten_op_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const char *m = tsql_aten_op_names[mid];
+        int c = strncmp(m, s, n);
+        if (c == 0) c = m[n] ? 1 : 0; /* m longer than s sorts after it */
+        if (c == 0) return 1;
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    return 0;
+}
+
+/* The fused ops of the <ops> part of triton_<kind>_fused_<ops>_<n> (reference semantics
+ * 7.10): split at '_' into tokens, find a segmentation into known operator names by
+ * dynamic programming over token ends, and walk back from the end taking at each end
+ * the longest segment that reaches a reachable start. Appends "aten.a, aten.b" to c->t
+ * (nothing without a full segmentation) and adds the ops' FLOPs per element to *fpe.
+ * 0, or -1 on OOM. */
+static int triton_fused_ops(pm_ctx *c, const char *body, size_t blen, int *nops, int64_t *fpe)
+{
+    size_t ntok = 1;
+    for (size_t i = 0; i < blen; i++) ntok += body[i] == '_';
+    size_t *at = malloc((ntok + 1) * sizeof *at); /* token k is body[at[k] .. at[k+1] - 1) */
+    uint8_t *reach = calloc(ntok + 1, 1);
+    size_t *from = malloc((ntok + 1) * sizeof *from);
+    int rc = -1;
+    if (!at || !reach || !from) goto out;
+    at[0] = 0;
+    for (size_t i = 0, k = 1; i < blen; i++)
+        if (body[i] == '_') at[k++] = i + 1;
+    at[ntok] = blen + 1;
+    reach[0] = 1;
+    for (size_t end = 1; end <= ntok; end++)
+        for (size_t start = 0; start < end && !reach[end]; start++)
+            reach[end] = reach[start] && known_op(body + at[start], at[end] - 1 - at[start]);
+    rc = 0;
+    if (!reach[ntok]) goto out;
+    /* back from the end: the longest segment (smallest start) whose start is reachable */
+    size_t nseg = 0;
+    for (size_t end = ntok; end > 0;) {
+        size_t start = 0;
+        while (!(reach[start] && known_op(body + at[start], at[end] - 1 - at[start]))) start++;
+        from[nseg++] = start;
+        end = start;
+    }
+    for (size_t k = nseg; k-- > 0;) {
+        size_t start = from[k], stop = k ? from[k - 1] : ntok;
+        const char *op = body + at[start];
+        size_t len = at[stop] - 1 - at[start];
+        if ((*nops && tsql_bput(&c->t, ", ", 2)) || tsql_bputs(&c->t, "aten.") || tsql_bput(&c->t, op, len)) {
+            rc = -1;
+            goto out;
+        }
+        (*nops)++;
+        for (size_t i = 0; i < sizeof triton_ops / sizeof *triton_ops; i++)
+            if (strlen(triton_ops[i].op) == len && strncmp(triton_ops[i].op, op, len) == 0) *fpe += triton_ops[i].fpe;
+    }
+out:
+    free(at);
+    free(reach);
+    free(from);
+    return rc;
+}
+
 int pm_triton(pm_ctx *c)
 {
     if (c->bwd) return pm_notimpl(c, "backward metrics are not defined for compiled Triton kernels"), pm_status(c);
@@ -378,31 +445,7 @@ int pm_triton(pm_ctx *c)
         else body = NULL;
     }
     int nops = 0;
-    while (body && blen) {
-        /* longest known op at the front, followed by '_' or the end */
-        int best = -1;
-        size_t bestlen = 0;
-        for (size_t i = 0; i < sizeof triton_ops / sizeof *triton_ops; i++) {
-            size_t l = strlen(triton_ops[i].op);
-            if (l > bestlen && l <= blen && strncmp(body, triton_ops[i].op, l) == 0 && (l == blen || body[l] == '_'))
-                best = (int)i, bestlen = l;
-        }
-        if (best >= 0) {
-            if ((nops++ && tsql_bput(&c->t, ", ", 2)) || tsql_bputs(&c->t, "aten.") ||
-                tsql_bputs(&c->t, triton_ops[best].op))
-                return pm_nomem(c), pm_status(c);
-            fpe += triton_ops[best].fpe;
-            body += bestlen;
-            blen -= bestlen;
-            while (blen && *body == '_') body++, blen--;
-        } else {
-            /* skip one '_'-separated token */
-            const char *us = memchr(body, '_', blen);
-            if (!us) break;
-            blen -= (size_t)(us + 1 - body);
-            body = us + 1;
-        }
-    }
+    if (body && blen && triton_fused_ops(c, body, blen, &nops, &fpe)) return pm_nomem(c), pm_status(c);
     char *ops = strdup(c->t.p ? c->t.p : ""); /* pm_p_str reuses the scratch buffer */
     if (!ops) return pm_nomem(c), pm_status(c);
     int bad = pm_p_str(c, "fused_ops", ops) || pm_p_int(c, "xnumel", xnumel) || pm_p_int(c, "rnumel", rnumel);

@@ -627,6 +627,36 @@ static void test_reference_dicts(void)
     CHECK_STR(p->compute_spec, "vector_bfloat16");
     p = eval("triton_poi_fused__unsafe_view_mul_silu_2", "{}", NULL, 0);
     CHECK_STR(tsql_pm_status_names[p->status], "NOT_IMPLEMENTED");
+
+    /* fused_ops: the kernel name split into the 960 known ATen names (reference semantics
+     * 7.10; expected lists from an independent implementation of that rule). The first five
+     * are every compiled-Triton name in ../shared/conformance; the rest are Inductor
+     * names with multi-token ops, and one op no list knows (no segmentation: empty) */
+    static const struct { const char *name, *ops; } fused[] = {
+        {"triton_poi_fused__unsafe_view_add_3", "aten._unsafe_view, aten.add"},
+        {"triton_poi_fused__unsafe_view_mul_silu_2", "aten._unsafe_view, aten.mul, aten.silu"},
+        {"triton_poi_fused_add_cos_sin_0", "aten.add, aten.cos, aten.sin"},
+        {"triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1", "aten._unsafe_view, aten.add, aten.mean, aten.mul, aten.pow, aten.rsqrt"},
+        {"triton_red_fused_add_mean_mul_pow_rsqrt_0", "aten.add, aten.mean, aten.mul, aten.pow, aten.rsqrt"},
+        {"triton_poi_fused_addmm_gelu_view_15", "aten.addmm, aten.gelu, aten.view"},
+        {"triton_per_fused_native_layer_norm_0", "aten.native_layer_norm"},
+        {"triton_poi_fused_split_unsqueeze_1", "aten.split, aten.unsqueeze"},
+        {"triton_poi_fused_slice_transpose_4", "aten.slice, aten.transpose"},
+        {"triton_poi_fused__scaled_dot_product_flash_attention_transpose_9", "aten._scaled_dot_product_flash_attention, aten.transpose"},
+        {"triton_per_fused__to_copy_add_native_layer_norm_native_layer_norm_backward_7", "aten._to_copy, aten.add, aten.native_layer_norm, aten.native_layer_norm_backward"},
+        {"triton_poi_fused_nosuchop_add_2", ""},
+        {"triton_red_fused__log_softmax_5", "aten._log_softmax"},
+        {"triton_poi_fused_clone_view_6", "aten.clone, aten.view"},
+    };
+    for (size_t i = 0; i < sizeof fused / sizeof *fused; i++) {
+        p = eval(fused[i].name,
+                 "{\"Input Dims\": [[1024], []], \"Input type\": [\"c10::BFloat16\", \"Scalar\"], "
+                 "\"Concrete Inputs\": [\"\", \"1024\"]}",
+                 NULL, 0);
+        char want[512];
+        snprintf(want, sizeof want, "'fused_ops': '%s'", fused[i].ops);
+        CHECK_HAS(dict(p), want);
+    }
 }
 
 #define ARGS(...) "{" #__VA_ARGS__ "}"
