@@ -55,6 +55,9 @@ while IFS= read -r ref; do
         status=1
         continue
     fi
+    # strict: TraceLens's text, byte for byte (the test); tolerant: the largest relative
+    # error per sheet (a diagnostic for what the strict check reports)
+    "$py" "$here/strict_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
     "$py" "$here/compare_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
 done < "$tmp/list"
 if [ "$n" -eq 0 ]; then

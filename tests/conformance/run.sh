@@ -81,6 +81,15 @@ if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
 fi
 cat "$one"; cat "$one" >> "$out"
 
+# the strict check fails on each kind of difference (a check that cannot fail tests nothing)
+bash "$here/strict_selftest.sh" > "$one" 2>&1 && echo "PASS strict-selftest" >> "$one" \
+    || echo "FAIL strict-selftest" >> "$one"
+grep -v '^strict selftest:' "$one" >> "$out"; grep '^\(FAIL\|PASS\) strict-selftest' "$one"
+
+# per trace: sheets identical to TraceLens's text, and those only the tolerant check passes
+grep -E '^(PASS|FAIL) strict ' "$out" | awk '{n[$3]++; if ($1 == "PASS") ok[$3]++}
+    END {for (t in n) printf "strict %-70s %d of %d sheets identical to TraceLens'"'"'s text\n", t, ok[t], n[t]}' | sort
+
 if [ "$ntraces" -eq 0 ]; then
     echo "FAIL traces        no traces found under $data" | tee -a "$out"
 fi
