@@ -52,13 +52,13 @@ SELECT trace_id, rank, process_group, group_ranks, kind, collective_name, group_
        count(*) AS count,
        first(in_size_mb, uid) AS in_size_mb,
        first(out_size_mb, uid) AS out_size_mb,
-       sum(dur) AS dur_sum_us,
-       avg(dur) AS dur_mean_us,
-       stdev(dur) AS dur_std_us,
+       pd_sum(dur, uid) AS dur_sum_us,
+       pd_mean(dur, uid) AS dur_mean_us,
+       pd_std(dur, uid) AS dur_std_us,
        min(dur) AS dur_min_us,
        max(dur) AS dur_max_us,
-       avg(algbw_gibs) AS algbw_gibs_mean,
-       avg(busbw_gibs) AS busbw_gibs_mean,
+       pd_mean(algbw_gibs, uid) AS algbw_gibs_mean,
+       pd_mean(busbw_gibs, uid) AS busbw_gibs_mean,
        max(busbw_gibs) AS busbw_gibs_max
 FROM coll_analysis
 GROUP BY trace_id, rank, process_group, group_ranks, kind, collective_name, group_size, dtype,

@@ -70,7 +70,7 @@ g AS (
            first(out_n * bpe / 1048576.0, uid) AS out_mb,
            pd_sum(dur, uid) AS dur_sum,
            count(*) AS n,
-           stdev(dur) AS dur_std,
+           pd_std(dur, uid) AS dur_std,
            min(dur) AS dur_min,
            max(dur) AS dur_max
     FROM s
