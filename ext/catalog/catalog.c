@@ -332,6 +332,11 @@ static int traces_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
+static sqlite3_int64 traces_rowid(tsql_cursor *cur)
+{
+    return cur->e->id;
+}
+
 /* no trace parameter (it reads no file), so views in any schema may use it */
 static const tsql_table traces_table = {
     .name = "traces",
@@ -340,6 +345,7 @@ static const tsql_table traces_table = {
     .col_trace_id = TRACE_ID,
     .nrows = traces_nrows,
     .column = traces_column,
+    .rowid = traces_rowid,
 };
 
 int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)

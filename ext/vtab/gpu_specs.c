@@ -29,7 +29,7 @@ SQLITE_EXTENSION_INIT3
 #include "perfmodel/gpu_specs.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
-#include "catalog/catalog.h"
+#include "vtab/table.h"
 #include "vtab/table.h"
 
 enum { G_GPU, G_VENDOR, G_MEM_BW, G_MEMORY, G_PEAK0, G_PATTERN = G_PEAK0 + TSQL_GPU_NPEAKS, G_SOURCE, G_NCOL };
@@ -121,94 +121,31 @@ static const gs_row *gs_find(const gs_table *t, const char *gpu)
     return NULL;
 }
 
-/* ---- the virtual table ---- */
+/* ---- the virtual table (the shared machinery, over the connection's rows) ---- */
 
-typedef struct gs_vtab {
-    sqlite3_vtab base;
-    gs_table *t;
-} gs_vtab;
+#define GS_SCHEMA                                                                              \
+    "CREATE TABLE x(gpu TEXT, vendor TEXT, mem_bw_gbps REAL, memory_gb REAL, "                 \
+    "matrix_fp64 REAL, matrix_fp32 REAL, matrix_tf32 REAL, matrix_fp16 REAL, "                 \
+    "matrix_bf16 REAL, matrix_fp8 REAL, matrix_fp4 REAL, matrix_int8 REAL, "                   \
+    "vector_fp64 REAL, vector_fp32 REAL, vector_fp16 REAL, vector_bf16 REAL, "                 \
+    "name_pattern TEXT, source TEXT)"
 
-typedef struct gs_cursor {
-    sqlite3_vtab_cursor base;
-    int i;
-} gs_cursor;
-
-static int gs_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **pp, char **pzErr)
+static uint32_t gs_nrows(tsql_cursor *cur)
 {
-    (void)argc;
-    (void)argv;
-    (void)pzErr;
-    int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(gpu TEXT, vendor TEXT, mem_bw_gbps REAL, memory_gb REAL, "
-                                      "matrix_fp64 REAL, matrix_fp32 REAL, matrix_tf32 REAL, matrix_fp16 REAL, "
-                                      "matrix_bf16 REAL, matrix_fp8 REAL, matrix_fp4 REAL, matrix_int8 REAL, "
-                                      "vector_fp64 REAL, vector_fp32 REAL, vector_fp16 REAL, vector_bf16 REAL, "
-                                      "name_pattern TEXT, source TEXT)");
-    if (rc != SQLITE_OK) return rc;
-    gs_vtab *v = sqlite3_malloc(sizeof *v);
-    if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->t = aux;
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *pp = &v->base;
-    return SQLITE_OK;
+    const gs_table *t = tsql_table_data(cur);
+    return (uint32_t)t->n;
 }
 
-static int gs_disconnect(sqlite3_vtab *vt)
+static sqlite3_int64 gs_rowid(tsql_cursor *cur)
 {
-    sqlite3_free(vt);
-    return SQLITE_OK;
+    const gs_table *t = tsql_table_data(cur);
+    return t->rows[cur->row].rowid;
 }
 
-static int gs_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
+static int gs_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 {
-    (void)vt;
-    info->estimatedCost = 10;
-    info->estimatedRows = 10;
-    return SQLITE_OK;
-}
-
-static int gs_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
-{
-    (void)vt;
-    gs_cursor *c = sqlite3_malloc(sizeof *c);
-    if (!c) return SQLITE_NOMEM;
-    memset(c, 0, sizeof *c);
-    *pp = &c->base;
-    return SQLITE_OK;
-}
-
-static int gs_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-
-static int gs_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc, sqlite3_value **argv)
-{
-    (void)idxNum;
-    (void)idxStr;
-    (void)argc;
-    (void)argv;
-    ((gs_cursor *)cur)->i = 0;
-    return SQLITE_OK;
-}
-
-static int gs_next(sqlite3_vtab_cursor *cur)
-{
-    ((gs_cursor *)cur)->i++;
-    return SQLITE_OK;
-}
-
-static int gs_eof(sqlite3_vtab_cursor *cur)
-{
-    gs_table *t = ((gs_vtab *)cur->pVtab)->t;
-    return ((gs_cursor *)cur)->i >= t->n;
-}
-
-static int gs_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
-{
-    gs_table *t = ((gs_vtab *)cur->pVtab)->t;
-    const gs_row *r = &t->rows[((gs_cursor *)cur)->i];
+    const gs_table *t = tsql_table_data(cur);
+    const gs_row *r = &t->rows[cur->row];
     switch (col) {
     case G_GPU: tsql_result_text(ctx, r->gpu); break;
     case G_VENDOR: tsql_result_text(ctx, r->vendor); break;
@@ -219,13 +156,6 @@ static int gs_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
     default:
         if (col >= G_PEAK0 && col < G_PEAK0 + TSQL_GPU_NPEAKS) tsql_result_real(ctx, r->peak[col - G_PEAK0]);
     }
-    return SQLITE_OK;
-}
-
-static int gs_rowid(sqlite3_vtab_cursor *cur, sqlite_int64 *rowid)
-{
-    gs_table *t = ((gs_vtab *)cur->pVtab)->t;
-    *rowid = t->rows[((gs_cursor *)cur)->i].rowid;
     return SQLITE_OK;
 }
 
@@ -279,7 +209,7 @@ static int find_rowid(const gs_table *t, sqlite3_int64 rowid)
 
 static int gs_update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite_int64 *pRowid)
 {
-    gs_table *t = ((gs_vtab *)vt)->t;
+    gs_table *t = ((tsql_vtab *)vt)->data;
     int old = -1;
     if (sqlite3_value_type(argv[0]) != SQLITE_NULL) {
         old = find_rowid(t, sqlite3_value_int64(argv[0]));
@@ -328,21 +258,15 @@ static int gs_update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite_in
     return SQLITE_OK;
 }
 
-static const sqlite3_module gs_module = {
-    .iVersion = 0,
-    .xCreate = NULL, /* eponymous-only */
-    .xConnect = gs_connect,
-    .xBestIndex = gs_best_index,
-    .xDisconnect = gs_disconnect,
-    .xDestroy = gs_disconnect,
-    .xOpen = gs_open,
-    .xClose = gs_close,
-    .xFilter = gs_filter,
-    .xNext = gs_next,
-    .xEof = gs_eof,
-    .xColumn = gs_column,
-    .xRowid = gs_rowid,
-    .xUpdate = gs_update,
+static const tsql_table gs_table_desc = {
+    .name = "gpu_specs",
+    .schema = GS_SCHEMA,
+    .col_trace = -1, /* reads no trace: innocuous */
+    .col_trace_id = -1,
+    .column = gs_column,
+    .own_nrows = gs_nrows,
+    .rowid = gs_rowid,
+    .update = gs_update,
 };
 
 /* ---- functions over the table ---- */
@@ -441,11 +365,10 @@ static void fn_gpu_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv
 
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c)
 {
-    (void)c;
     gs_table *t = gs_table_new();
     if (!t) return SQLITE_NOMEM;
     /* the module owns the table: freed when the connection closes */
-    int rc = sqlite3_create_module_v2(db, "gpu_specs", &gs_module, t, gs_table_free);
+    int rc = tsql_register_table_data(db, &gs_table_desc, c, t, gs_table_free);
     if (rc != SQLITE_OK) return rc;
     /* these read the connection's (editable) table: innocuous, not deterministic */
     const int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS;

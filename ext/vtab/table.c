@@ -13,20 +13,30 @@ SQLITE_EXTENSION_INIT3
 
 #include "store/names.h"
 
+/* what a module is registered with */
+typedef struct pt_aux {
+    tsql_catalog *catalog;
+    const tsql_table *table;
+    void *data;
+    void (*destroy)(void *);
+} pt_aux;
+
 static int pt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **ppVtab, char **pzErr)
 {
     (void)argc;
     (void)argv;
     (void)pzErr;
-    const tsql_table *tab = ((const void **)aux)[1];
+    const pt_aux *pa = aux;
+    const tsql_table *tab = pa->table;
     int rc = sqlite3_declare_vtab(db, tab->schema);
     if (rc != SQLITE_OK) return rc;
     tsql_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
-    v->catalog = ((void **)aux)[0];
+    v->catalog = pa->catalog;
     v->table = tab;
+    v->data = pa->data;
     /* a path argument makes the table read files: never from an untrusted schema */
     sqlite3_vtab_config(db, tab->col_trace >= 0 ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
     *ppVtab = &v->base;
@@ -58,7 +68,7 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
         int col = c->iColumn, op = c->op;
-        int is_arg = col == tab->col_trace;
+        int is_arg = col >= 0 && col == tab->col_trace; /* not rowid (-1) of a table without one */
         for (int k = 0; k < tab->nparams; k++) is_arg |= col == tab->params[k];
         if (is_arg && is_eq(op) && !c->usable)
             return SQLITE_CONSTRAINT; /* the argument exists but cannot be used in this order */
@@ -393,6 +403,12 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
         tsql_entry_unref(only);
         return SQLITE_NOMEM;
     }
+    if (cur->table->own_nrows) {
+        /* one pass over the table's own rows */
+        cur->row = 0;
+        cur->nrows = cur->table->own_nrows(cur);
+        return SQLITE_OK;
+    }
     if (only) {
         if (!nomatch && (!has_id || want_id == only->id)) cur->entries[cur->nentries++] = only;
         else tsql_entry_unref(only);
@@ -412,14 +428,15 @@ static int pt_next(sqlite3_vtab_cursor *p)
     tsql_cursor *cur = (tsql_cursor *)p;
     if (cur->cand) cur->icand++;
     else cur->row++;
-    if (settle(cur)) return SQLITE_OK;
+    if (cur->table->own_nrows || settle(cur)) return SQLITE_OK;
     cur->ientry++;
     return start_entry(cur);
 }
 
 static int pt_eof(sqlite3_vtab_cursor *p)
 {
-    return ((tsql_cursor *)p)->e == NULL;
+    const tsql_cursor *cur = (const tsql_cursor *)p;
+    return cur->table->own_nrows ? cur->row >= cur->nrows : cur->e == NULL;
 }
 
 static int pt_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
@@ -443,8 +460,15 @@ static int pt_column(sqlite3_vtab_cursor *p, sqlite3_context *ctx, int col)
 static int pt_rowid(sqlite3_vtab_cursor *p, sqlite3_int64 *rowid)
 {
     tsql_cursor *cur = (tsql_cursor *)p;
-    *rowid = (cur->e->id << 32) | cur->row;
+    if (cur->table->rowid) *rowid = cur->table->rowid(cur);
+    else if (!cur->e) *rowid = cur->row;
+    else *rowid = (cur->e->id << 32) | cur->row;
     return SQLITE_OK;
+}
+
+static int pt_update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int64 *rowid)
+{
+    return ((tsql_vtab *)vt)->table->update(vt, argc, argv, rowid);
 }
 
 static const sqlite3_module pt_module = {
@@ -460,13 +484,50 @@ static const sqlite3_module pt_module = {
     .xRowid = pt_rowid,
 };
 
+/* pt_module with INSERT, UPDATE and DELETE */
+static const sqlite3_module pt_module_writable = {
+    .xConnect = pt_connect,
+    .xBestIndex = pt_best_index,
+    .xDisconnect = tsql_vtab_disconnect,
+    .xOpen = pt_open,
+    .xClose = pt_close,
+    .xFilter = pt_filter,
+    .xNext = pt_next,
+    .xEof = pt_eof,
+    .xColumn = pt_column,
+    .xRowid = pt_rowid,
+    .xUpdate = pt_update,
+};
+
+static void aux_free(void *p)
+{
+    pt_aux *aux = p;
+    if (aux->destroy) aux->destroy(aux->data);
+    sqlite3_free(aux);
+}
+
+static int register_module(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c,
+                           void *data, void (*destroy)(void *))
+{
+    pt_aux *aux = sqlite3_malloc(sizeof *aux);
+    if (!aux) {
+        if (destroy) destroy(data);
+        return SQLITE_NOMEM;
+    }
+    *aux = (pt_aux){c, tab, data, destroy};
+    /* SQLite calls aux_free when registration fails too */
+    return sqlite3_create_module_v2(db, name, tab->update ? &pt_module_writable : &pt_module, aux, aux_free);
+}
+
+int tsql_register_table_data(sqlite3 *db, const tsql_table *tab, tsql_catalog *c, void *data,
+                             void (*destroy)(void *))
+{
+    return register_module(db, tab->name, tab, c, data, destroy);
+}
+
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c)
 {
-    void **aux = sqlite3_malloc(2 * sizeof *aux);
-    if (!aux) return SQLITE_NOMEM;
-    aux[0] = c;
-    aux[1] = (void *)(uintptr_t)tab;
-    return sqlite3_create_module_v2(db, name, &pt_module, aux, sqlite3_free);
+    return register_module(db, name, tab, c, NULL, NULL);
 }
 
 void tsql_result_str(sqlite3_context *ctx, const tsql_trace *t, uint32_t id)

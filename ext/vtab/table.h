@@ -52,6 +52,7 @@ typedef struct tsql_vtab {
     sqlite3_vtab base;
     tsql_catalog *catalog;
     const struct tsql_table *table;
+    void *data;                /* tsql_register_table_data's data */
 } tsql_vtab;
 
 typedef struct tsql_cursor tsql_cursor;
@@ -95,6 +96,13 @@ typedef struct tsql_table {
      * column), answered by the machinery, and the event of a row (default: uid_of_row) */
     const uint8_t *event_fields;
     uint32_t (*event_of_row)(const tsql_trace *t, uint32_t row);
+    /* optional: a table of rows of its own, not of traces (gpu_specs): their count. A
+     * scan then reads rows 0 .. n-1 once, with cur->e NULL; col_trace and col_trace_id
+     * are -1. The data it was registered with is tsql_table_data(cur). */
+    uint32_t (*own_nrows)(tsql_cursor *cur);
+    sqlite3_int64 (*rowid)(tsql_cursor *cur); /* optional, default: row number */
+    /* optional: makes the table writable (sqlite3_module.xUpdate; vt is a tsql_vtab) */
+    int (*update)(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int64 *rowid);
 } tsql_table;
 
 /* uid_of_row of tables whose row number is the uid (events, tree_edges). */
@@ -148,6 +156,11 @@ extern const tsql_table tsql_table_gpu_timeline_raw;
 
 /* Registers an eponymous per-trace module. */
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c);
+/* The same for a table that reads data of its own (freed by destroy with the module,
+ * also when registration fails). */
+int tsql_register_table_data(sqlite3 *db, const tsql_table *tab, tsql_catalog *c, void *data,
+                             void (*destroy)(void *));
+#define tsql_table_data(cur) (((tsql_vtab *)(cur)->base.pVtab)->data)
 
 /* Column helpers */
 void tsql_result_str(sqlite3_context *ctx, const tsql_trace *t, uint32_t id);
