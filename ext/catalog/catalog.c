@@ -163,8 +163,22 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
 tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_open, char **pzErr)
 {
     int type = sqlite3_value_type(spec);
+    int64_t id = 0;
+    if (type == SQLITE_FLOAT) {
+        /* 2.0 names trace 2, as trace_id = 2.0 does; 2.5 names none */
+        double d = sqlite3_value_double(spec);
+        if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == (double)(int64_t)d) {
+            type = SQLITE_INTEGER;
+            id = (int64_t)d;
+        } else {
+            *pzErr = sqlite3_mprintf("tracesql: no open trace with trace_id %s (see SELECT * FROM traces)",
+                                     sqlite3_value_text(spec));
+            return NULL;
+        }
+    } else if (type == SQLITE_INTEGER) {
+        id = sqlite3_value_int64(spec);
+    }
     if (type == SQLITE_INTEGER) {
-        int64_t id = sqlite3_value_int64(spec);
         for (int i = 0; i < c->nopen; i++)
             if (c->open[i]->id == id) {
                 tsql_entry_ref(c->open[i]);
