@@ -471,33 +471,14 @@ static int pt_update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_i
     return ((tsql_vtab *)vt)->table->update(vt, argc, argv, rowid);
 }
 
-static const sqlite3_module pt_module = {
-    .xConnect = pt_connect,
-    .xBestIndex = pt_best_index,
-    .xDisconnect = tsql_vtab_disconnect,
-    .xOpen = pt_open,
-    .xClose = pt_close,
-    .xFilter = pt_filter,
-    .xNext = pt_next,
-    .xEof = pt_eof,
-    .xColumn = pt_column,
-    .xRowid = pt_rowid,
-};
+#define PT_MODULE_READ                                                                  \
+    .xConnect = pt_connect, .xBestIndex = pt_best_index, .xDisconnect = tsql_vtab_disconnect, \
+    .xOpen = pt_open, .xClose = pt_close, .xFilter = pt_filter, .xNext = pt_next,       \
+    .xEof = pt_eof, .xColumn = pt_column, .xRowid = pt_rowid
 
-/* pt_module with INSERT, UPDATE and DELETE */
-static const sqlite3_module pt_module_writable = {
-    .xConnect = pt_connect,
-    .xBestIndex = pt_best_index,
-    .xDisconnect = tsql_vtab_disconnect,
-    .xOpen = pt_open,
-    .xClose = pt_close,
-    .xFilter = pt_filter,
-    .xNext = pt_next,
-    .xEof = pt_eof,
-    .xColumn = pt_column,
-    .xRowid = pt_rowid,
-    .xUpdate = pt_update,
-};
+static const sqlite3_module pt_module = {PT_MODULE_READ};
+/* without xUpdate SQLite refuses writes when it prepares them, with a clear message */
+static const sqlite3_module pt_module_writable = {PT_MODULE_READ, .xUpdate = pt_update};
 
 static void aux_free(void *p)
 {
