@@ -396,18 +396,18 @@ static int pt_filter(sqlite3_vtab_cursor *p, int idxNum, const char *idxStr, int
     for (int k = 0; k < TSQL_TABLE_PARAMS; k++)
         if ((idxNum & (TSQL_PLAN_PARAM << k)) && !(cur->param[k] = sqlite3_value_dup(argv[a++])))
             return SQLITE_NOMEM;
+    if (cur->table->own_nrows) {
+        /* one pass over the table's own rows (it has no trace columns to resolve) */
+        cur->row = 0;
+        cur->nrows = cur->table->own_nrows(cur);
+        return SQLITE_OK;
+    }
     /* which traces */
     int n = only ? 1 : c->nopen;
     cur->entries = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof *cur->entries);
     if (!cur->entries) {
         tsql_entry_unref(only);
         return SQLITE_NOMEM;
-    }
-    if (cur->table->own_nrows) {
-        /* one pass over the table's own rows */
-        cur->row = 0;
-        cur->nrows = cur->table->own_nrows(cur);
-        return SQLITE_OK;
     }
     if (only) {
         if (!nomatch && (!has_id || want_id == only->id)) cur->entries[cur->nentries++] = only;
