@@ -138,6 +138,8 @@ static int pt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
     } else if (idx & (TSQL_PLAN_UID_MIN | TSQL_PLAN_UID_MAX)) {
         cost /= tab->rows_by_uid ? 3 : 2, rows /= 3;
     }
+    /* traces and gpu_specs hold a row per open trace or GPU model: a few */
+    if (tab->col_trace < 0) cost = rows = (idx & TSQL_PLAN_TRACE_ID) ? 1 : 10;
     info->idxNum = idx;
     info->estimatedCost = cost;
     info->estimatedRows = (sqlite3_int64)rows;

@@ -4,6 +4,8 @@ SELECT trace_open('tests/data/tree_rules.json') AS id;
 SELECT trace_open('tests/data/tree_rules.json.gz') AS id;
 SELECT rowid, trace_id, label FROM traces ORDER BY rowid;
 SELECT x.r, t.trace_id FROM (SELECT 2 AS r) x JOIN traces t ON t.rowid = x.r;
+-- a few rows: joined to a per-trace table, traces is the outer loop
+EXPLAIN QUERY PLAN SELECT count(*) FROM events e JOIN traces t ON t.trace_id = e.trace_id;
 -- gpu_specs: rowids are stable, usable in joins and as UPDATE / DELETE keys
 SELECT x.r, g.gpu FROM (SELECT 1 AS r UNION ALL SELECT 2) x JOIN gpu_specs g ON g.rowid = x.r ORDER BY 1;
 INSERT INTO gpu_specs(gpu, vendor, mem_bw_gbps, name_pattern, source) VALUES ('T1', 'X', 1, 'T1', 'test');
