@@ -188,7 +188,8 @@ static void sum_ctx_free(sum_ctx *p)
     p->v = p->key = (dvec){0};
 }
 
-static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t))
+/* The sum so far (a window's value), keeping the values. */
+static void sum_value(sqlite3_context *ctx, double (*add)(const double *, size_t))
 {
     sum_ctx *p = sqlite3_aggregate_context(ctx, 0);
     size_t n = p ? p->v.n : 0;
@@ -202,7 +203,12 @@ static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t
         sqlite3_result_double(ctx, add(w, n));
         free(owned);
     }
-    sum_ctx_free(p);
+}
+
+static void sum_final(sqlite3_context *ctx, double (*add)(const double *, size_t))
+{
+    sum_value(ctx, add);
+    sum_ctx_free(sqlite3_aggregate_context(ctx, 0));
 }
 
 /* pandas' groupby mean and std (ddof 1): a compensated sum over the count, and
@@ -232,6 +238,7 @@ static void moment_final(sqlite3_context *ctx, int std)
 
 static void pd_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_kahan_sum); }
 static void np_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_pairwise_sum); }
+static void np_sum_value(sqlite3_context *ctx) { sum_value(ctx, tsql_pairwise_sum); }
 static void seq_sum_final(sqlite3_context *ctx) { sum_final(ctx, tsql_seq_sum); }
 static void pd_mean_final(sqlite3_context *ctx) { moment_final(ctx, 0); }
 static void pd_std_final(sqlite3_context *ctx) { moment_final(ctx, 1); }
@@ -256,11 +263,13 @@ static void cumsum_value(sqlite3_context *ctx)
     sqlite3_result_double(ctx, sum ? *sum : 0.0);
 }
 
-static void cumsum_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* xInverse of the order-keeping sums: a frame whose start moves would need values taken
+ * back out, which does not give the same digits */
+static void frame_refused(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     (void)argv;
-    sqlite3_result_error(ctx, "cumsum(): the window frame must start at UNBOUNDED PRECEDING", -1);
+    sqlite3_result_error(ctx, "the window frame must start at UNBOUNDED PRECEDING", -1);
 }
 
 int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
@@ -271,7 +280,9 @@ int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
     for (int nargs = 1; nargs <= 2 && rc == SQLITE_OK; nargs++) {
         rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);
         if (rc == SQLITE_OK)
-            rc = sqlite3_create_function(db, "np_sum", nargs, pure, NULL, NULL, sum_step, np_sum_final);
+            /* also a window function: the total of a whole partition in the window's order */
+            rc = sqlite3_create_window_function(db, "np_sum", nargs, pure, NULL, sum_step, np_sum_final,
+                                                np_sum_value, frame_refused, NULL);
         if (rc == SQLITE_OK)
             rc = sqlite3_create_function(db, "seq_sum", nargs, pure, NULL, NULL, sum_step, seq_sum_final);
         if (rc == SQLITE_OK)
@@ -281,6 +292,6 @@ int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
     }
     if (rc == SQLITE_OK)
         rc = sqlite3_create_window_function(db, "cumsum", 1, pure, NULL, cumsum_step, cumsum_value,
-                                            cumsum_value, cumsum_inverse, NULL);
+                                            cumsum_value, frame_refused, NULL);
     return rc;
 }

@@ -16,22 +16,21 @@ WITH grouped AS MATERIALIZED (
     FROM kernel_launchers WHERE name IS NOT NULL
     GROUP BY trace_id, name),
 ranked AS MATERIALIZED (
-    SELECT *, row_number() OVER (PARTITION BY trace_id ORDER BY -direct_sum, name) AS rank
+    SELECT *, direct_sum / 1000.0 AS direct_ms,
+           row_number() OVER (PARTITION BY trace_id ORDER BY -direct_sum, name) AS rank
     FROM grouped),
-total AS MATERIALIZED (
-    -- as pandas: numpy's sum of the sorted column
-    SELECT trace_id, np_sum(direct_sum / 1000.0, rank) AS direct_ms FROM ranked GROUP BY trace_id),
+-- as pandas: each row's share of numpy's sum of the sorted column, and numpy's cumsum
+-- of the shares (both in rank order)
 pct AS (
-    SELECT r.*, CASE WHEN t.direct_ms > 0 THEN r.direct_sum / 1000.0 / t.direct_ms * 100.0 END AS percentage
-    FROM ranked r JOIN total t USING (trace_id))
-SELECT p.trace_id, p.rank, p.name,
-       p.direct_sum AS total_direct_kernel_time_sum,
-       p.subtree_sum AS total_subtree_kernel_time_sum,
-       p.direct_sum / 1000.0 AS total_direct_kernel_time_ms,
-       p.subtree_sum / 1000.0 AS total_subtree_kernel_time_ms,
-       p.count, p.categories, p.percentage,
-       -- numpy's cumsum: a running left-to-right sum
-       cumsum(p.percentage) OVER (PARTITION BY p.trace_id ORDER BY p.rank ROWS UNBOUNDED PRECEDING)
+    SELECT *, direct_ms / np_sum(direct_ms) OVER (PARTITION BY trace_id ORDER BY rank ROWS BETWEEN
+                                                  UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) * 100.0
+              AS percentage
+    FROM ranked)
+SELECT trace_id, rank, name,
+       direct_sum AS total_direct_kernel_time_sum, subtree_sum AS total_subtree_kernel_time_sum,
+       direct_ms AS total_direct_kernel_time_ms, subtree_sum / 1000.0 AS total_subtree_kernel_time_ms,
+       count, categories, percentage,
+       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rank ROWS UNBOUNDED PRECEDING)
          AS cumulative_percentage,
-       p.ex_uid
-FROM pct p ORDER BY p.trace_id, p.rank;
+       ex_uid
+FROM pct ORDER BY trace_id, rank;

@@ -14,17 +14,14 @@ WITH g AS (
     FROM kernel_launchers
     GROUP BY trace_id, op_category
 ),
--- as pandas: the total is numpy's sum of the sorted column, the running percentage
--- numpy's cumsum of the percentages
-r AS MATERIALIZED (
-    SELECT *, row_number() OVER (PARTITION BY trace_id
-                                 ORDER BY total_direct_kernel_time_ms DESC, op_category) AS rn
-    FROM g
-),
-t AS MATERIALIZED (SELECT trace_id, np_sum(total_direct_kernel_time_ms, rn) AS total FROM r GROUP BY trace_id),
-p AS (SELECT r.*, total_direct_kernel_time_ms / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
-SELECT trace_id, op_category, count, total_direct_kernel_time_ms, percentage,
-       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
-         AS cumulative_percentage
-FROM p
-ORDER BY trace_id, rn;
+-- as pandas: each row's share of numpy's sum of the sorted column, and numpy's cumsum
+-- of the shares (both in the sheet's row order)
+p AS (
+    SELECT *, total_direct_kernel_time_ms / np_sum(total_direct_kernel_time_ms) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING
+                                      AND UNBOUNDED FOLLOWING) * 100.0 AS percentage
+    FROM g WINDOW w AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_ms DESC, op_category)
+)
+SELECT trace_id, op_category, count, total_direct_kernel_time_ms,
+       percentage, cumsum(percentage) OVER w AS cumulative_percentage
+FROM p WINDOW w AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_ms DESC, op_category ROWS UNBOUNDED PRECEDING)
+ORDER BY trace_id, total_direct_kernel_time_ms DESC, op_category;

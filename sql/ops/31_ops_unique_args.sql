@@ -28,27 +28,22 @@ WITH g AS (
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
 ),
--- as pandas: the total is numpy's sum of the sorted column, the running percentage
--- numpy's cumsum of the percentages
-r AS MATERIALIZED (
-    SELECT *, row_number() OVER (PARTITION BY trace_id
-                                 ORDER BY total_direct_kernel_time_sum DESC, ex_uid) AS rn
-    FROM g
-),
-t AS MATERIALIZED (SELECT trace_id, np_sum(total_direct_kernel_time_sum, rn) AS total FROM r GROUP BY trace_id),
-p AS (SELECT r.*, total_direct_kernel_time_sum / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
-SELECT
-       trace_id, name, op_category, process_name, process_label, thread_name,
+-- as pandas: each row's share of numpy's sum of the sorted column, and numpy's cumsum
+-- of the shares (both in the sheet's row order)
+p AS (
+    SELECT *, total_direct_kernel_time_sum / np_sum(total_direct_kernel_time_sum) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING
+                                      AND UNBOUNDED FOLLOWING) * 100.0 AS percentage
+    FROM g WINDOW w AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_sum DESC, ex_uid)
+)
+SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        input_dims, input_type, input_strides, concrete_inputs, operation_count,
        total_direct_kernel_time_mean, total_subtree_kernel_time_mean,
        total_direct_kernel_time_median, total_subtree_kernel_time_median,
        total_direct_kernel_time_std, total_subtree_kernel_time_std,
        total_direct_kernel_time_min, total_subtree_kernel_time_min,
        total_direct_kernel_time_max, total_subtree_kernel_time_max,
-       total_direct_kernel_time_sum, total_subtree_kernel_time_sum, ex_uid,
-       kernel_details_summary,
-       trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details, percentage,
-       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
-         AS cumulative_percentage
-FROM p
-ORDER BY trace_id, rn;
+       total_direct_kernel_time_sum, total_subtree_kernel_time_sum, ex_uid, kernel_details_summary,
+       trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
+       percentage, cumsum(percentage) OVER w AS cumulative_percentage
+FROM p WINDOW w AS (PARTITION BY trace_id ORDER BY total_direct_kernel_time_sum DESC, ex_uid ROWS UNBOUNDED PRECEDING)
+ORDER BY trace_id, total_direct_kernel_time_sum DESC, ex_uid;

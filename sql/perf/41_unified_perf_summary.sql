@@ -36,15 +36,7 @@ WITH g AS (
     FROM unified_ops
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
-),
--- as pandas: the total is numpy's sum of the sorted column, the running percentage
--- numpy's cumsum of the percentages
-r AS MATERIALIZED (
-    SELECT *, row_number() OVER (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid) AS rn
-    FROM g
-),
-t AS MATERIALIZED (SELECT trace_id, np_sum(kernel_time_us_sum, rn) AS total FROM r GROUP BY trace_id),
-p AS (SELECT r.*, kernel_time_us_sum / t.total * 100.0 AS percentage FROM r JOIN t USING (trace_id))
+)
 SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        input_dims, input_type, input_strides, concrete_inputs,
        ex_uid, operation_count, total_duration_us, mean_duration_us, std_duration_us,
@@ -55,8 +47,12 @@ SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        tb_s_median, tb_s_min, tb_s_max, tflops_s_median, tflops_s_min, tflops_s_max,
        kernel_time_us_median, kernel_time_us_min, kernel_time_us_max,
        kernel_details_summary, trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
-       perf_params, has_perf_model, percentage,
-       cumsum(percentage) OVER (PARTITION BY trace_id ORDER BY rn ROWS UNBOUNDED PRECEDING)
-         AS cumulative_percentage
-FROM p
-ORDER BY trace_id, rn;
+       perf_params, has_perf_model,
+       -- as pandas: the share of numpy's sum of the sorted column, and numpy's cumsum
+       percentage, cumsum(percentage) OVER run AS cumulative_percentage
+FROM (SELECT *, kernel_time_us_sum / np_sum(kernel_time_us_sum) OVER whole * 100.0 AS percentage
+      FROM g
+      WINDOW whole AS (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid
+                       ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
+WINDOW run AS (PARTITION BY trace_id ORDER BY kernel_time_us_sum DESC, ex_uid ROWS UNBOUNDED PRECEDING)
+ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;

@@ -32,7 +32,7 @@ find "$data" -type f \( -name '*.json.gz' -o -name '*.json' \) ! -name 'cpu_op_m
     | LC_ALL=C sort | while IFS= read -r trace; do
     label=${trace#"$data"/}
     dir=$out/$(printf '%s' "$label" | tr '/' '_')
-    mkdir -p "$dir/report" "$dir/tables"
+    rm -rf "$dir"; mkdir -p "$dir/report" "$dir/tables"
     bash examples/perf_report.sh "$trace" "$dir/report" >/dev/null 2>&1 || echo "perf_report failed" > "$dir/report/FAILED"
     {
         printf '.load %s\n.headers on\n.mode csv\n' "$ext"
