@@ -207,7 +207,24 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
     if (!found)
         for (int i = 0; i < c->nopen; i++)
             if (strcmp(c->open[i]->trace->path, s) == 0) found = c->open[i];
-    if (!found && may_open) found = tsql_catalog_open(c, s, NULL, pzErr);
+    if (!found && may_open) {
+        found = tsql_catalog_open(c, s, NULL, pzErr);
+        struct stat st;
+        if (!found && stat(s, &st) != 0) {
+            /* neither a label nor a file: most often a mistyped label, so say which exist */
+            sqlite3_free(*pzErr);
+            char *labels = sqlite3_mprintf("%s", "");
+            for (int i = 0; labels && i < c->nopen && i < 8; i++) {
+                char *more = sqlite3_mprintf("%s%s'%s'", labels, i ? ", " : "", c->open[i]->label);
+                sqlite3_free(labels);
+                labels = more;
+            }
+            *pzErr = sqlite3_mprintf("tracesql: no open trace is labelled '%s', and no file of that name "
+                                     "exists (open: %s%s; see SELECT * FROM traces)",
+                                     s, c->nopen ? (labels ? labels : "") : "none", c->nopen > 8 ? ", ..." : "");
+            sqlite3_free(labels);
+        }
+    }
     if (!found) {
         if (!*pzErr)
             *pzErr = sqlite3_mprintf("tracesql: no open trace is labelled or located '%s'", s);
