@@ -25,7 +25,7 @@ static int gz_fill(tsql_source *src, z_stream *zs, int *eof, size_t want)
 /*
  * CRC CHECK: zlib's own CRC-32 of the inflated text costs ~0.27 s of the ~1.2 s it
  * takes to inflate the 1.1 GB benchmark trace here. So zlib is told not to compute
- * it (inflateValidate) and tsql_crc32 (core/crc32.c, ~5x faster) checks each member
+ * it (inflateValidate) and tsql_crc32 (core/util/crc32.c, ~5x faster) checks each member
  * against the last 8 input bytes zlib consumed, its trailer, with zlib's messages.
  * A member whose header has its own CRC (FHCRC, which gzip(1) never writes) keeps
  * zlib's checks, since those cover the header too.

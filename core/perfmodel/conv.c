@@ -1,5 +1,5 @@
 /*
- * perfmodel_conv.c — convolution family (reference semantics 7.4, 7.5):
+ * conv.c — convolution family (reference semantics 7.4, 7.5):
  * aten::convolution, aten::convolution_backward, ConvBias_, ConvBiasReLU_.
  * (ConvBias_Backward / ConvBiasReLU_Backward need the parameters of an earlier forward
  * event with the same Sequence number; they are not evaluated one event at a time and

@@ -1,5 +1,5 @@
 /*
- * perfmodel_elementwise.c — unary and binary elementwise models (reference semantics
+ * elementwise.c — unary and binary elementwise models (reference semantics
  * 7.7): aten unary ops, replication_pad, upsample_nearest, primus_turbo quantizers;
  * aten binary ops with broadcasting and LigerSiLUMulFunction.
  *

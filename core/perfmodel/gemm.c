@@ -1,5 +1,5 @@
 /*
- * perfmodel_gemm.c — GEMM family (reference semantics 7.3): aten::mm, addmm, bmm,
+ * gemm.c — GEMM family (reference semantics 7.3): aten::mm, addmm, bmm,
  * baddbmm, _scaled_mm and its aliases, TE te_gemm_ts and v2 pseudo-GEMMs, vLLM dynamic
  * quant GEMM, hipBLASLt FP8/FP4 and aiter a4w4 GEMMs, plus the transpose parameter read
  * from Tensile / nvjet kernel names.

@@ -1,7 +1,7 @@
 /*
- * perfmodel_int.h — what the perf-model families (perfmodel_*.c) share: the evaluation
+ * perfmodel/internal.h — what the perf-model families (core/perfmodel/*.c) share: the evaluation
  * context, argument accessors with Python's failure behaviour, and parameter builders.
- * Private to core/perfmodel*.c.
+ * Private to core/perfmodel/.
  *
  * Conventions: accessors and builders return 0 on success and -1 on failure, after
  * recording the failure in the result (ERROR with a message, or NOMEM). A family

@@ -1,5 +1,5 @@
 /*
- * perfmodel_other.c — the remaining core models (reference semantics 7.10): grouped
+ * other.c — the remaining core models (reference semantics 7.10): grouped
  * GEMM (fixed and variable K), MoE dispatch/combine, causal conv1d, Mamba-2 SSD, fused
  * RoPE, fused cross-entropy, and the compiled-Triton model for triton_poi_/red_/per_
  * kernels (read from the trace args).

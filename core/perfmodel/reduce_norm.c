@@ -1,5 +1,5 @@
 /*
- * perfmodel_reduce_norm.c — reductions (reference semantics 7.8) and normalizations
+ * reduce_norm.c — reductions (reference semantics 7.8) and normalizations
  * (7.9): batch/layer/group/instance norm forward and backward, RMSNorm, primus fused
  * LayerNorm-modulate.
  *

@@ -1,5 +1,5 @@
 /*
- * perfmodel_sdpa.c — scaled-dot-product attention family (reference semantics 7.6):
+ * sdpa.c — scaled-dot-product attention family (reference semantics 7.6):
  * the aten SDPA ops, flash-attn (incl. varlen), aiter and FA3 entry points, Evoformer.
  *
  *   F     = B·H_Q·2·N_Q·N_KV·(d_qk + d_v)                  (÷ 2 if causal)

@@ -1,7 +1,7 @@
 /*
- * functions_perf.c — SQL functions over the perf-model library (core/perfmodel.h),
- * the GPU spec table (core/gpu_specs.h, ext/vtab_gpu_specs.c) and Python repr text
- * (core/pyrepr.h). Reference with examples: docs/perf-models.md.
+ * perf.c — SQL functions over the perf-model library (core/perfmodel/perfmodel.h),
+ * the GPU spec table (core/perfmodel/gpu_specs.h, ext/vtab/gpu_specs.c) and Python repr text
+ * (core/text/pyrepr.h). Reference with examples: docs/perf-models.md.
  *
  *   flops_gemm(M, N, K [, B [, bias]])                    FLOPs of a (batched) GEMM
  *   bytes_gemm(M, N, K, dtype_a [, dtype_b [, dtype_out [, B [, bias]]]])

@@ -1,5 +1,5 @@
 /*
- * functions_replay.c — event replay from SQL (core/replay.h; docs/replay.md):
+ * replay.c — event replay from SQL (core/output/replay.h; docs/replay.md):
  *
  *   replay_script(trace, uid)   TEXT: a self-contained PyTorch script that re-creates
  *                               the op call of event uid from its recorded shapes,

@@ -1,5 +1,5 @@
 /*
- * functions_stats.c — the statistics the perf report needs and SQLite lacks, with
+ * stats.c — the statistics the perf report needs and SQLite lacks, with
  * pandas' / numpy's definitions (reference-semantics §6.2, §6.6):
  *
  *   median(x)                    aggregate: median of non-NULL values (mean of the two

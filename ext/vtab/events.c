@@ -1,5 +1,5 @@
 /*
- * vtab_events.c — the `events` table: one row per trace event, in file order.
+ * events.c — the `events` table: one row per trace event, in file order.
  *
  *   SELECT name, dur FROM events('run.json.gz') WHERE kind = 'cpu_op' ORDER BY dur DESC;
  *   SELECT * FROM events WHERE trace_id = 1 AND uid = 215;          -- index lookup

@@ -1,5 +1,5 @@
 /*
- * vtab_gpu_specs.c — the `gpu_specs` table (peak TFLOPS per compute kind, memory
+ * gpu_specs.c — the `gpu_specs` table (peak TFLOPS per compute kind, memory
  * bandwidth, detection patterns) and the functions that read it.
  *
  *   SELECT gpu, matrix_bf16, mem_bw_gbps FROM gpu_specs;

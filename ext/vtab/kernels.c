@@ -1,5 +1,5 @@
 /*
- * vtab_kernels.c — the `kernels` table: one row per GPU activity (kernel, memcpy,
+ * kernels.c — the `kernels` table: one row per GPU activity (kernel, memcpy,
  * memset) with the runtime call that launched it and the CPU ops around that call.
  *
  *   SELECT op_name, count(*), sum(dur) FROM kernels('run.json.gz') GROUP BY op_name;

@@ -1,5 +1,5 @@
 /*
- * vtab_perf_ops.c — the `perf_ops` table: one row per op instance with a perf model
+ * perf_ops.c — the `perf_ops` table: one row per op instance with a perf model
  * and direction, the rows behind the perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ...;
  * reference-semantics §6.8): kernel time of the op's GPU work, FLOPs, bytes, the
  * derived throughput metrics (§7.1) and the model's parameters.

@@ -1,6 +1,6 @@
 /*
- * vtab_timeline.c — the `gpu_timeline_raw` table: TraceLens's gpu_timeline rows per
- * trace, in µs, computed by core/timeline.c.
+ * timeline.c — the `gpu_timeline_raw` table: TraceLens's gpu_timeline rows per
+ * trace, in µs, computed by core/analysis/timeline.c.
  *
  *   SELECT * FROM gpu_timeline_raw;                  -- every open trace, TraceLens's way
  *   SELECT * FROM gpu_timeline_raw(1, 0);            -- all GPU work, linked or not

@@ -1,5 +1,5 @@
 /*
- * vtab_tree_edges.c — the `tree_edges` table: one row per parent -> child edge.
+ * tree_edges.c — the `tree_edges` table: one row per parent -> child edge.
  *
  *   SELECT e.name FROM tree_edges('run.json.gz') t JOIN events e
  *     ON e.trace_id = t.trace_id AND e.uid = t.child_uid WHERE t.parent_uid = 214;

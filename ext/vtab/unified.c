@@ -1,5 +1,5 @@
 /*
- * vtab_unified.c — the `unified_ops` table: the op instances of TraceLens's
+ * unified.c — the `unified_ops` table: the op instances of TraceLens's
  * unified_perf_summary (reference-semantics §6.7), in its collection order: the highest
  * op with a perf model on each path to GPU work, leaf launchers elsewhere, and
  * synthetic "op->kernel (Synthetic Op)" rows for GPU work no collected op covers.

@@ -1,9 +1,9 @@
 /*
- * vtab_warnings.c — the `trace_warnings` table: the recoveries made while loading.
+ * warnings.c — the `trace_warnings` table: the recoveries made while loading.
  *
  *   SELECT code, count(*) FROM trace_warnings('run.json.gz') GROUP BY code;
  *
- * One row per warning the core recorded (core/store.c tsql_trace_warn), in the order
+ * One row per warning the core recorded (core/store/store.c tsql_trace_warn), in the order
  * they were found: seq counts from 0 per trace. The core keeps the first 1000 of a
  * trace (traces.warnings counts them all). Messages are written "code: text" by the
  * core; code is that stable short word (ts_string, dur_negative, flow_unpaired, ...;

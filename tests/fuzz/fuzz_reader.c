@@ -4,7 +4,7 @@
  *
  * Each input is written to one memfd (reused across runs) and loaded through its
  * /proc/self/fd path, exactly as trace_open would load a file. The fuzz build
- * compiles core/source.c with tiny ring chunks (TSQL_SOURCE_CHUNK_BYTES, see
+ * compiles core/input/source.c with tiny ring chunks (TSQL_SOURCE_CHUNK_BYTES, see
  * mk/fuzz.mk) so that events, strings and numbers cross chunk ends and the stitching
  * path is exercised on small inputs.
  *

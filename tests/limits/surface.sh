@@ -92,7 +92,7 @@ list='SELECT name || "/" || narg FROM pragma_function_list WHERE builtin = 0 ORD
 mine=$(comm -13 <("$sqlite" -batch :memory: "$list") <(x "$list"))
 file_fns="trace_close/1 trace_export/2 trace_export/3 trace_open/1 trace_open/2 tracesql_config/1 tracesql_config/2"
 # not pure on purpose: they read the connection's editable gpu_specs table, so they are
-# INNOCUOUS but not DETERMINISTIC (ext/vtab_gpu_specs.c)
+# INNOCUOUS but not DETERMINISTIC (ext/vtab/gpu_specs.c)
 stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5"
 bad=""
 ndirect=0

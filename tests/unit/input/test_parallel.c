@@ -1,4 +1,4 @@
-/* test_parallel.c — the parallel parse of plain JSON (core/reader_parallel.c) gives
+/* test_parallel.c — the parallel parse of plain JSON (core/input/reader_parallel.c) gives
  * exactly the serial result: every column, string id, warning, metadata, tree edge
  * and kernel row, and the same error (code, offset, message) on a bad file. The split
  * is forced with TSQL_TEST_SPLIT at fractions, at offsets snapped to a guessed event

@@ -1,9 +1,9 @@
 /*
- * test_source.c — unit test for core/source.c: plain, gzip and zip inputs, their
+ * test_source.c — unit test for core/input/source.c: plain, gzip and zip inputs, their
  * failure modes, and closing a source mid-stream.
  *
  * Build: cc -std=c11 -D_GNU_SOURCE -pthread -Icore tests/unit/test_source.c \
- *           core/source.c core/error.c -lz
+ *           core/input/source.c core/util/error.c -lz
  * Temp files go under $TSQL_TMPDIR (default build/tmp).
  */
 #include "input/source.h"

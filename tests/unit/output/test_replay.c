@@ -1,4 +1,4 @@
-/* test_replay.c — core/replay.c: dtype tables, overload choice, argument text,
+/* test_replay.c — core/output/replay.c: dtype tables, overload choice, argument text,
  * literals from Concrete Inputs, placeholders, refusals. (That every script compiles
  * is checked by tests/replay/check_replay.sh with python3 -m py_compile.) */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* test_crc32.c — tsql_crc32 (core/crc32.c) equals zlib's crc32 for every length
+/* test_crc32.c — tsql_crc32 (core/util/crc32.c) equals zlib's crc32 for every length
  * 0..300, some long buffers, every alignment and chained calls. */
 #include <stdlib.h>
 #include <zlib.h>
