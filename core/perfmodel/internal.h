@@ -1,5 +1,5 @@
 /*
- * perfmodel/internal.h — what the perf-model families (core/perfmodel/*.c) share: the evaluation
+ * perfmodel/internal.h — what the perf-model families (the files of core/perfmodel/) share: the evaluation
  * context, argument accessors with Python's failure behaviour, and parameter builders.
  * Private to core/perfmodel/.
  *
