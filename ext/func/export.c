@@ -12,8 +12,13 @@
  *   - for every TEMP view of the connection (the views of the sql/ directory, and any the user
  *     made) that has a trace_id column, a plain table of the same name holding that
  *     view's rows for the trace; views without trace_id are not exported;
- *   - indexes on trace_id, (trace_id, uid) and (trace_id, parent_uid) where those
- *     columns exist.
+ *   - the analysis tables kernel_launchers, perf_ops, unified_ops, collectives and
+ *     gpu_timeline_raw (its default arguments) the same way;
+ *   - indexes on trace_id, (trace_id, uid), (trace_id, parent_uid) and name where those
+ *     columns exist;
+ *   - a table meta(key, value): tracesql_version, schema_version, trace_id, label,
+ *     source_path, source_bytes, json_bytes, load_seconds, exported_at; and
+ *     PRAGMA user_version = schema_version.
  * The file is written under a temporary name next to it and renamed into place only
  * when complete, so a failed export leaves no half-written database. An existing
  * non-empty file is refused unless the third argument is 'replace'.
@@ -32,13 +37,19 @@ SQLITE_EXTENSION_INIT3
 
 #include "catalog/catalog.h"
 
+/* the per-trace virtual tables, analyses included (built for the export if need be) */
 static const char *const export_tables[] = {"traces", "events", "kernels", "tree_edges",
-                                            "trace_warnings"};
+                                            "trace_warnings", "kernel_launchers", "perf_ops",
+                                            "unified_ops", "collectives", "gpu_timeline_raw"};
+
+/* PRAGMA user_version of an export: the layout of this file (bumped when it changes) */
+#define EXPORT_SCHEMA_VERSION 1
 
 typedef struct exporter {
     sqlite3 *src;        /* the user's connection (virtual tables, temp views) */
     sqlite3 *dst;        /* the file being written */
     int64_t trace_id;
+    const tsql_entry *entry;
     int64_t rows;
     char *err;           /* sqlite3_malloc'd message, set once */
 } exporter;
@@ -71,7 +82,7 @@ static int copy_table(exporter *x, const char *schema, const char *name, int *ha
     sqlite3_stmt *info = NULL, *sel = NULL, *ins = NULL;
     char *create_sql = NULL, *cols_sql = NULL, *marks_sql = NULL, *q = NULL;
     int ncols = 0, rc;
-    int has_uid = 0, has_parent = 0;
+    int has_uid = 0, has_parent = 0, has_name = 0;
     *has_trace_id = 0;
     q = sqlite3_mprintf("SELECT name, type FROM pragma_table_xinfo(%Q, %Q) WHERE hidden = 0 ORDER BY cid",
                         name, schema);
@@ -85,6 +96,7 @@ static int copy_table(exporter *x, const char *schema, const char *name, int *ha
         if (!strcmp(cn, "trace_id")) *has_trace_id = 1;
         if (!strcmp(cn, "uid")) has_uid = 1;
         if (!strcmp(cn, "parent_uid")) has_parent = 1;
+        if (!strcmp(cn, "name")) has_name = 1;
         sqlite3_str_appendf(create, "%s\"%w\"%s%s", ncols ? ", " : "", cn, ct && *ct ? " " : "",
                             ct ? ct : "");
         sqlite3_str_appendf(cols, "%s\"%w\"", ncols ? ", " : "", cn);
@@ -140,6 +152,11 @@ static int copy_table(exporter *x, const char *schema, const char *name, int *ha
         q = sqlite3_mprintf("CREATE INDEX \"%w_parent\" ON \"%w\"(trace_id, parent_uid)", name, name);
         if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
     }
+    if (has_name) {
+        sqlite3_free(q);
+        q = sqlite3_mprintf("CREATE INDEX \"%w_name\" ON \"%w\"(name)", name, name);
+        if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
+    }
     goto out;
 src_fail:
     if (rc == SQLITE_OK || rc == SQLITE_ROW) rc = SQLITE_ERROR;
@@ -155,6 +172,28 @@ out:
     sqlite3_free(cols_sql);
     sqlite3_free(marks_sql);
     sqlite3_free(q);
+    return rc;
+}
+
+/* The `meta` table (what wrote the file, from which trace) and user_version. SQLITE_OK or
+ * an error (x->err set). */
+static int write_meta(exporter *x)
+{
+    const tsql_trace *t = x->entry->trace;
+    char *sql = sqlite3_mprintf(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value);"
+        "INSERT INTO meta VALUES ('tracesql_version', %Q), ('schema_version', %d), ('trace_id', %lld),"
+        " ('label', %Q), ('source_path', %Q), ('source_bytes', %lld), ('json_bytes', %lld),"
+        " ('load_seconds', %.6f), ('exported_at', strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', 'now'));"
+        "PRAGMA user_version = %d;",
+        TSQL_VERSION, EXPORT_SCHEMA_VERSION, (long long)x->trace_id, x->entry->label, t->path,
+        (long long)t->file_bytes, (long long)t->json_bytes, t->load_seconds, EXPORT_SCHEMA_VERSION);
+    if (!sql) {
+        set_err(x, sqlite3_mprintf("out of memory"));
+        return SQLITE_NOMEM;
+    }
+    int rc = dst_exec(x, sql);
+    sqlite3_free(sql);
     return rc;
 }
 
@@ -199,6 +238,7 @@ static int export_all(exporter *x)
         p += strlen(p) + 1;
     }
     sqlite3_free(all);
+    if (rc == SQLITE_OK) rc = write_meta(x);
     if (rc == SQLITE_OK) rc = dst_exec(x, "COMMIT");
     return rc;
 }
@@ -236,7 +276,7 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
         sqlite3_free(zErr);
         return;
     }
-    exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id};
+    exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id, .entry = e};
     char *tmp = sqlite3_mprintf("%s.tsql-tmp", path);
     int rc = SQLITE_NOMEM;
     if (tmp) {

@@ -31,7 +31,7 @@ n=$(x "SELECT trace_open('tests/data/tree_rules.json')" "SELECT trace_export(1, 
 total=$("$sqlite" -batch "$db" "SELECT (SELECT count(*) FROM traces) + (SELECT count(*) FROM events)
   + (SELECT count(*) FROM kernels) + (SELECT count(*) FROM tree_edges) + (SELECT count(*) FROM trace_warnings)")
 views=$("$sqlite" -batch "$db" "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'
-  AND name NOT IN ('traces', 'events', 'kernels', 'tree_edges', 'trace_warnings')")
+  AND name NOT IN ('traces', 'events', 'kernels', 'tree_edges', 'trace_warnings', 'meta')")
 vrows=0
 for v in ${views//,/ }; do vrows=$((vrows + $("$sqlite" -batch "$db" "SELECT count(*) FROM \"$v\""))); done
 check "export returns the rows written" "$n" "$((total + vrows))"
@@ -43,8 +43,8 @@ check "plain tables, same columns as the virtual ones (no hidden trace column)" 
   "$(x "SELECT group_concat(name) FROM pragma_table_info('tree_edges')")"
 check "declared types kept" "$("$sqlite" -batch "$db" "SELECT type FROM pragma_table_info('events') WHERE name IN ('uid', 'ts', 'name') ORDER BY name")" \
   "$(printf 'TEXT\nREAL\nINTEGER')"
-check "indexes on trace_id / uid / parent_uid" "$("$sqlite" -batch "$db" "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('events', 'tree_edges') ORDER BY name)")" \
-  "events_parent,events_trace,tree_edges_trace"
+check "indexes on trace_id / uid / parent_uid / name" "$("$sqlite" -batch "$db" "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('events', 'tree_edges') ORDER BY name)")" \
+  "events_name,events_parent,events_trace,tree_edges_trace"
 check "a join a BI tool would make" "$("$sqlite" -batch "$db" "SELECT e.name FROM kernels k JOIN events e ON e.trace_id = k.trace_id AND e.uid = k.uid ORDER BY k.uid LIMIT 1")" \
   "$(x "SELECT trace_open('tests/data/tree_rules.json')" "SELECT e.name FROM kernels k JOIN events e ON e.trace_id = k.trace_id AND e.uid = k.uid ORDER BY k.uid LIMIT 1" | tail -1)"
 if [ -n "$views" ]; then

@@ -20,4 +20,19 @@ SELECT (SELECT count(*) FROM (SELECT * FROM x.events EXCEPT
        (SELECT count(*) FROM (SELECT * FROM x.tree_edges EXCEPT SELECT trace_id, parent_uid, child_uid, kind, tl FROM main.tree_edges WHERE trace_id = 1)) AS edges_differing,
        (SELECT count(*) FROM x.kernels) = (SELECT count(*) FROM main.kernels WHERE trace_id = 1) AS same_kernels;
 SELECT label, events, warnings FROM x.traces;
+-- the analyses as tables too, with the same rows; what wrote the file, in meta
+SELECT name FROM x.sqlite_master
+WHERE type = 'table' AND name IN ('kernel_launchers', 'perf_ops', 'unified_ops', 'collectives',
+                                  'gpu_timeline_raw', 'ops_summary', 'gpu_timeline', 'meta')
+ORDER BY name;
+SELECT (SELECT count(*) FROM (SELECT uid, name, total_direct_kernel_time FROM x.kernel_launchers
+          EXCEPT SELECT uid, name, total_direct_kernel_time FROM main.kernel_launchers WHERE trace_id = 1))
+         AS launchers_differing,
+       (SELECT count(*) FROM x.kernel_launchers) AS launchers,
+       (SELECT count(*) FROM x.unified_ops) AS unified,
+       (SELECT group_concat(type, ' ') FROM x.gpu_timeline_raw) AS timeline;
+SELECT key, CASE WHEN key IN ('exported_at', 'load_seconds') THEN typeof(value) ELSE value END AS value
+FROM x.meta ORDER BY key;
+PRAGMA x.user_version;
+SELECT name FROM x.sqlite_master WHERE type = 'index' AND name LIKE 'events%' ORDER BY name;
 DETACH x;
