@@ -105,6 +105,12 @@ static int rd_peek(reader *r)
     }
 }
 
+/* What a reader of the message should do: a trace is {"traceEvents": [{...}, ...]}. */
+#define NOT_AN_EVENT                                                                      \
+    "traceEvents element is not an object: expected each element of the traceEvents "   \
+    "array (or of a bare top-level array) to be an event object such as "              \
+    "{\"ph\": \"X\", \"name\": ..., \"ts\": ...}"
+
 static int syntax(reader *r, int64_t off, const char *msg)
 {
     tsql_error_set(r->err, TSQL_EFORMAT, off, "%s", msg);
@@ -631,7 +637,7 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
     uint32_t nwarn_mark = t->nwarnings;
     clear_row(t, uid);
     if (*p != '{') {
-        lx->err = "traceEvents element is not an object";
+        lx->err = NOT_AN_EVENT;
         lx->at = p;
         return NULL;
     }
@@ -816,7 +822,7 @@ static int rd_elements(reader *r, int c)
     for (;;) {
         if (c == -1) return syntax(r, rd_off(r), "unexpected end of file in traceEvents (truncated trace?)");
         if (c == -2) return -1;
-        if (c != '{') return syntax(r, rd_off(r), "traceEvents element is not an object");
+        if (c != '{') return syntax(r, rd_off(r), NOT_AN_EVENT);
         if (r->t->n >= UINT32_MAX - 2)
             return tsql_error_set(r->err, TSQL_ELIMIT, rd_off(r), "more than 4 billion events"), -1;
         if (rd_event(r)) return -1;
@@ -899,6 +905,9 @@ static int rd_members(reader *r, int c, int *seen_events, int after_value)
             r->pos++;
             c = rd_peek(r);
             if (c < 0) return c == -2 ? -1 : syntax(r, rd_off(r), "unexpected end of file (truncated trace?)");
+            if (r->tmp.n == 11 && !memcmp(r->tmp.p, "traceEvents", 11) && c != '[' && !*seen_events)
+                return syntax(r, rd_off(r), "traceEvents is not an array: expected \"traceEvents\": "
+                                            "[ {event}, ... ] in the top-level object");
             if (r->tmp.n == 11 && !memcmp(r->tmp.p, "traceEvents", 11) && c == '[') {
                 if (*seen_events) return syntax(r, rd_off(r), "traceEvents appears twice");
                 *seen_events = 1;
@@ -950,9 +959,11 @@ static int rd_document(reader *r)
         else if (rd_members(r, c, &seen_events, 0)) return -1;
         if (r->stopped) return 0;
         if (!seen_events)
-            return syntax(r, rd_off(r), "no traceEvents array: not a Chrome/Kineto trace");
+            return syntax(r, rd_off(r), "no traceEvents array: not a Chrome/Kineto trace: expected the key "
+                          "\"traceEvents\" (an array of event objects) in the top-level object");
     } else {
-        return syntax(r, rd_off(r), "not a trace: expected '{' or '['");
+        return syntax(r, rd_off(r), "not a trace: expected '{' or '[': a PyTorch profiler / Kineto "
+                                        "trace starts with {\"traceEvents\": [ or with a bare array of events");
     }
     if (r->stopped) return 0;
     return rd_end(r);
@@ -964,7 +975,7 @@ static int rd_piece(reader *r, int bare_array)
 {
     int c = rd_peek(r);
     if (c == -2) return -1;
-    if (c != '{') return syntax(r, rd_off(r), "traceEvents element is not an object");
+    if (c != '{') return syntax(r, rd_off(r), NOT_AN_EVENT);
     if (rd_elements(r, c)) return -1;
     if (r->stopped) return 0;
     if (!bare_array) {

@@ -11,9 +11,11 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "input/source.h"
 #include "load/load.h"
@@ -105,11 +107,35 @@ static int add_entry(tsql_catalog *c, tsql_entry *e)
     return SQLITE_OK;
 }
 
+/* Why path cannot be opened, and what to do about it (errno is from the failed call;
+ * st is valid when stat succeeded). */
+static char *open_error(const char *path, const struct stat *st)
+{
+    int e = errno;
+    const char *why;
+    if (e == 0 && S_ISDIR(st->st_mode))
+        why = "is a directory: trace_open takes one trace file (.json, .json.gz or .zip); "
+              "open each file of the directory by its path";
+    else if (e == ENOENT)
+        why = "cannot open: no such file; check the path (a relative path starts at the "
+              "working directory of the process that loaded tracesql)";
+    else if (e == ENOTDIR)
+        why = "cannot open: a part of the path before the file name is not a directory";
+    else if (e == EACCES)
+        why = "cannot open: permission denied; the file, or a directory on its path, is not "
+              "readable by this process (check with ls -l, or copy the trace somewhere readable)";
+    else
+        why = NULL;
+    if (why) return sqlite3_mprintf("tracesql: %s: %s", path, why);
+    return sqlite3_mprintf("tracesql: %s: cannot open: %s", path, strerror(e));
+}
+
 tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr)
 {
     struct stat st;
-    if (stat(path, &st) != 0) {
-        *pzErr = sqlite3_mprintf("tracesql: %s: cannot open: no such file or not readable", path);
+    errno = 0;
+    if (stat(path, &st) != 0 || S_ISDIR(st.st_mode) || access(path, R_OK) != 0) {
+        *pzErr = open_error(path, &st);
         return NULL;
     }
     int64_t mt = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;

@@ -36,6 +36,7 @@ SQLITE_EXTENSION_INIT3
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "util/crc32.h"
 
 /* the per-trace virtual tables, analyses included (built for the export if need be) */
 static const char *const export_tables[] = {"traces", "events", "kernels", "tree_edges",
@@ -142,19 +143,14 @@ static int copy_table(exporter *x, const char *schema, const char *name, int *ha
     }
     if (rc != SQLITE_DONE) goto src_fail;
     rc = SQLITE_OK;
-    /* indexes for the joins BI tools make */
-    sqlite3_free(q);
-    q = sqlite3_mprintf("CREATE INDEX \"%w_trace\" ON \"%w\"(trace_id%s%s)", name, name,
-                        has_uid ? ", uid" : "", !has_uid && has_parent ? ", parent_uid" : "");
-    if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
-    if (has_uid && has_parent) {
+    /* indexes for the joins and filters BI tools make: one per key column, so a filter
+     * on uid or parent_uid alone finds its rows without naming trace_id */
+    static const char *const keys[] = {"trace_id", "uid", "parent_uid", "name"};
+    const int have[] = {1, has_uid, has_parent, has_name};
+    for (int k = 0; k < 4; k++) {
+        if (!have[k]) continue;
         sqlite3_free(q);
-        q = sqlite3_mprintf("CREATE INDEX \"%w_parent\" ON \"%w\"(trace_id, parent_uid)", name, name);
-        if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
-    }
-    if (has_name) {
-        sqlite3_free(q);
-        q = sqlite3_mprintf("CREATE INDEX \"%w_name\" ON \"%w\"(name)", name, name);
+        q = sqlite3_mprintf("CREATE INDEX \"%w_%s\" ON \"%w\"(\"%w\")", name, keys[k], name, keys[k]);
         if (!q || (rc = dst_exec(x, q)) != SQLITE_OK) goto out;
     }
     goto out;
@@ -175,25 +171,61 @@ out:
     return rc;
 }
 
+/* CRC-32 of the whole file at path, as 8 hex digits, or NULL (unreadable). Read again
+ * at export time: together with source_bytes and source_mtime it identifies the file. */
+static char *file_crc32(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static const size_t chunk = 1 << 20;
+    unsigned char *buf = sqlite3_malloc64(chunk);
+    uint32_t crc = 0;
+    size_t n;
+    while (buf && (n = fread(buf, 1, chunk, f)) > 0) crc = tsql_crc32(crc, buf, n);
+    int bad = !buf || ferror(f);
+    fclose(f);
+    sqlite3_free(buf);
+    return bad ? NULL : sqlite3_mprintf("%08x", crc);
+}
+
 /* The `meta` table (what wrote the file, from which trace) and user_version. SQLITE_OK or
  * an error (x->err set). */
 static int write_meta(exporter *x)
 {
     const tsql_trace *t = x->entry->trace;
+    const tsql_entry *e = x->entry;
+    struct stat st;
+    /* the file on disk is the one that was loaded only if it is unchanged */
+    int same = stat(t->path, &st) == 0 && (int64_t)st.st_size == e->size &&
+               (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec == e->mtime_ns &&
+               (int64_t)st.st_ino == e->ino;
+    char *crc = same ? file_crc32(t->path) : NULL;
     char *sql = sqlite3_mprintf(
         "CREATE TABLE meta(key TEXT PRIMARY KEY, value);"
-        "INSERT INTO meta VALUES ('tracesql_version', %Q), ('schema_version', %d), ('trace_id', %lld),"
-        " ('label', %Q), ('source_path', %Q), ('source_bytes', %lld), ('json_bytes', %lld),"
-        " ('load_seconds', %.6f), ('exported_at', strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', 'now'));"
+        "INSERT INTO meta VALUES ('tracesql_version', %Q), ('schema_version', %d),"
+        " ('sqlite_version', sqlite_version()), ('trace_id', %lld), ('label', %Q),"
+        " ('source_path', %Q), ('source_bytes', %lld), ('source_mtime', %Q), ('source_crc32', %Q),"
+        " ('json_bytes', %lld), ('events', %lld), ('gpu_name', %Q), ('load_seconds', %.6f),"
+        " ('exported_at', strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', 'now'));"
         "PRAGMA user_version = %d;",
-        TSQL_VERSION, EXPORT_SCHEMA_VERSION, (long long)x->trace_id, x->entry->label, t->path,
-        (long long)t->file_bytes, (long long)t->json_bytes, t->load_seconds, EXPORT_SCHEMA_VERSION);
+        TSQL_VERSION, EXPORT_SCHEMA_VERSION, (long long)x->trace_id, e->label, t->path,
+        (long long)e->size, "", crc, (long long)t->json_bytes, (long long)t->n, t->gpu_name,
+        t->load_seconds, EXPORT_SCHEMA_VERSION);
+    sqlite3_free(crc);
     if (!sql) {
         set_err(x, sqlite3_mprintf("out of memory"));
         return SQLITE_NOMEM;
     }
     int rc = dst_exec(x, sql);
     sqlite3_free(sql);
+    if (rc == SQLITE_OK) {
+        /* the modification time as UTC text, computed by SQLite from the loaded identity */
+        char *m = sqlite3_mprintf("UPDATE meta SET value = strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', %lld, "
+                                  "'unixepoch') WHERE key = 'source_mtime'",
+                                  (long long)(e->mtime_ns / 1000000000));
+        rc = m ? dst_exec(x, m) : SQLITE_NOMEM;
+        sqlite3_free(m);
+    }
     return rc;
 }
 
@@ -243,6 +275,36 @@ static int export_all(exporter *x)
     return rc;
 }
 
+/* What stops an export to path, as a message that says what to do, or NULL (static text). */
+static const char *target_problem(const char *path, int replace)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return "is a directory: give the path of the database file to write, e.g. 'dir/run.db'";
+        if (!S_ISREG(st.st_mode)) return "exists and is not a regular file; choose another path";
+        if (st.st_size > 0 && !replace)
+            return "file exists and is not empty; pass 'replace' as the third argument to "
+                   "overwrite it, or choose another path";
+    }
+    /* the directory the file goes in: it must exist and be writable (the temporary file
+     * and the rename are made there) */
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir) snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else return "path too long";
+    if (stat(dir, &st) != 0) {
+        if (errno == EACCES) return "a directory on the path is not readable by this process";
+        return "the directory of the file does not exist; create it first (mkdir -p)";
+    }
+    if (!S_ISDIR(st.st_mode)) return "a part of the path before the file name is not a directory";
+    if (access(dir, W_OK | X_OK) != 0)
+        return "the directory of the file is not writable by this process; choose another path";
+    return NULL;
+}
+
 /* trace_export(trace, path [, 'replace']) -> rows written */
 static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -261,11 +323,10 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
         }
         replace = 1;
     }
-    struct stat st;
-    if (stat(path, &st) == 0 && !replace && (st.st_size > 0 || !S_ISREG(st.st_mode))) {
-        char *m = sqlite3_mprintf("tracesql: %s: file exists and is not empty; pass 'replace' as "
-                                  "the third argument to overwrite it", path);
-        sqlite3_result_error(ctx, m ? m : "tracesql: file exists", -1);
+    const char *why = target_problem(path, replace);
+    if (why) {
+        char *m = sqlite3_mprintf("tracesql: %s: %s", path, why);
+        sqlite3_result_error(ctx, m ? m : "tracesql: cannot export there", -1);
         sqlite3_free(m);
         return;
     }
@@ -277,7 +338,8 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
         return;
     }
     exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id, .entry = e};
-    char *tmp = sqlite3_mprintf("%s.tsql-tmp", path);
+    /* one temporary name per process, so two exports to the same path do not meet */
+    char *tmp = sqlite3_mprintf("%s.tsql-tmp-%d", path, (int)getpid());
     int rc = SQLITE_NOMEM;
     if (tmp) {
         unlink(tmp); /* a leftover from an export that was killed */
