@@ -31,7 +31,7 @@ SELECT (SELECT count(*) FROM (SELECT uid, name, total_direct_kernel_time FROM x.
        (SELECT count(*) FROM x.kernel_launchers) AS launchers,
        (SELECT count(*) FROM x.unified_ops) AS unified,
        (SELECT group_concat(type, ' ') FROM x.gpu_timeline_raw) AS timeline;
-SELECT key, CASE WHEN key IN ('exported_at', 'load_seconds') THEN typeof(value) ELSE value END AS value
+SELECT key, CASE WHEN key IN ('exported_at', 'load_seconds', 'source_mtime', 'sqlite_version') THEN typeof(value) ELSE value END AS value
 FROM x.meta ORDER BY key;
 PRAGMA x.user_version;
 SELECT name FROM x.sqlite_master WHERE type = 'index' AND name LIKE 'events%' ORDER BY name;
