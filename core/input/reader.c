@@ -46,6 +46,9 @@ typedef struct reader {
     int nbounds, bi;
     int stopped;           /* stopped at bounds[bi] */
     atomic_int *abort;     /* another piece saw an interrupt */
+    /* a parallel load: text and events done by all pieces, for the progress callback */
+    atomic_llong *done_bytes, *done_events;
+    int64_t counted_events; /* this piece's events already added to done_events */
 } reader;
 
 /* ---------- chunk access for the top-level parser ---------- */
@@ -57,6 +60,12 @@ static int rd_fill(reader *r)
         if (r->eof) return 0;
         const char *d;
         size_t n;
+        if (r->done_bytes) {
+            atomic_fetch_add_explicit(r->done_bytes, (long long)r->len, memory_order_relaxed);
+            atomic_fetch_add_explicit(r->done_events, (long long)(r->t->n - r->counted_events),
+                                      memory_order_relaxed);
+            r->counted_events = r->t->n;
+        }
         r->buf_off += (int64_t)r->len;
         int rc = tsql_source_next(r->src, &d, &n, r->err);
         if (rc < 0) return -1;
@@ -71,7 +80,9 @@ static int rd_fill(reader *r)
         r->pos = 0;
         if (r->opts && r->opts->progress && r->buf_off >= r->next_progress) {
             r->next_progress = r->buf_off + (16 << 20);
-            if (r->opts->progress(r->opts->progress_ctx, r->buf_off)) {
+            int64_t bytes = r->done_bytes ? atomic_load(r->done_bytes) : r->buf_off;
+            int64_t events = r->done_events ? atomic_load(r->done_events) : (int64_t)r->t->n;
+            if (r->opts->progress(r->opts->progress_ctx, bytes, events)) {
                 if (r->abort) atomic_store(r->abort, 1);
                 tsql_error_set(r->err, TSQL_EINTR, r->buf_off, "interrupted");
                 return -1;
@@ -1081,6 +1092,8 @@ int tsql_reader_parse_part(tsql_part *p)
     r.err = &p->err;
     r.opts = p->opts;
     r.abort = p->abort;
+    r.done_bytes = p->done_bytes;
+    r.done_events = p->done_events;
     r.bounds = p->bounds;
     r.nbounds = p->nbounds;
     r.bi = p->index + 1;

@@ -12,7 +12,9 @@
 /* Load options; zero-initialise for defaults. */
 typedef struct tsql_load_opts {
     size_t mem_limit;                                  /* bytes, 0 = unlimited */
-    int (*progress)(void *ctx, int64_t bytes_done);    /* non-zero return interrupts */
+    /* every 16 MiB of text: bytes and events parsed so far (all pieces of a parallel
+     * load together); a non-zero return interrupts */
+    int (*progress)(void *ctx, int64_t bytes_done, int64_t events_done);
     void *progress_ctx;
     int threads;                                       /* 0 = auto (up to 2) */
 } tsql_load_opts;

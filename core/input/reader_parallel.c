@@ -232,6 +232,9 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
     }
     atomic_int abort_flag;
     atomic_init(&abort_flag, 0);
+    atomic_llong done_bytes, done_events;
+    atomic_init(&done_bytes, 0);
+    atomic_init(&done_events, 0);
     for (int k = 0; k < nb; k++) {
         parts[k].path = path;
         parts[k].st = &st;
@@ -241,6 +244,8 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         parts[k].bare_array = bare_array;
         parts[k].mem_limit = opts ? opts->mem_limit : 0;
         parts[k].abort = &abort_flag;
+        parts[k].done_bytes = &done_bytes;
+        parts[k].done_events = &done_events;
     }
     pool pl = {.parts = parts, .nparts = nb, .opts = opts, .caller = pthread_self()};
     atomic_init(&pl.next, 0);

@@ -32,6 +32,8 @@ typedef struct tsql_part {
     const tsql_load_opts *opts; /* progress callback: only on the caller's thread, else NULL */
     size_t mem_limit;
     atomic_int *abort;          /* set when the load is interrupted: every piece stops */
+    atomic_llong *done_bytes;   /* text and events parsed by all pieces (progress) */
+    atomic_llong *done_events;
     /* out */
     tsql_trace *t;              /* rows of this piece, in file order */
     tsql_buf meta;              /* top-level members other than traceEvents it read */

@@ -28,6 +28,7 @@ tsql_catalog *tsql_catalog_new(sqlite3 *db)
     if (!c) return NULL;
     memset(c, 0, sizeof *c);
     c->next_id = 1;
+    c->progress = -1;
     c->db = db;
     return c;
 }
@@ -61,20 +62,6 @@ char *tsql_format_error(const char *path, const tsql_error *err)
                                err->compressed ? "uncompressed " : "", (long long)err->offset,
                                err->msg);
     return sqlite3_mprintf("tracesql: %s: %s", path, err->msg);
-}
-
-/* Interrupt check for long loads. SQLite 3.40 has no sqlite3_is_interrupted(), but a
- * statement stepped while the connection is interrupted fails with SQLITE_INTERRUPT. */
-static int load_progress(void *ctx, int64_t bytes)
-{
-    (void)bytes;
-    sqlite3 *db = ctx;
-    sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL);
-    if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT; /* the parser sees it first */
-    rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_INTERRUPT;
 }
 
 /* Default label: the file name without directories and trace extensions. */
@@ -152,11 +139,16 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
             return e;
         }
     }
-    tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = load_progress,
-                           .progress_ctx = c->db};
+    tsql_load_watch watch;
+    tsql_load_watch_start(&watch, c, path, (int64_t)st.st_size);
+    tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = tsql_load_watch_progress,
+                           .progress_ctx = &watch};
     tsql_error err = {0};
     tsql_trace *t = tsql_trace_load(path, &opts, &err);
-    if (t && load_progress(c->db, t->json_bytes)) {
+    watch.show = watch.show && t; /* the error says the rest */
+    tsql_load_watch_done(&watch, t);
+    watch.show = 0;
+    if (t && tsql_load_watch_progress(&watch, t->json_bytes, t->n)) {
         /* interrupted after the last check (tree build): keep nothing */
         tsql_trace_free(t);
         t = NULL;
@@ -274,7 +266,8 @@ static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_entry *e = tsql_catalog_open(c, path, label, &zErr);
     if (!e) {
         sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
-        if (load_progress(c->db, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        tsql_load_watch quiet = {.db = c->db};
+        if (tsql_load_watch_progress(&quiet, 0, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
         sqlite3_free(zErr);
         return;
     }
@@ -304,7 +297,7 @@ static void fn_trace_close(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_int(ctx, 1);
 }
 
-/* tracesql_config(key [, value]) -> current value. Keys: memory_limit_mb. */
+/* tracesql_config(key [, value]) -> current value. Keys: memory_limit_mb, progress. */
 static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     tsql_catalog *c = sqlite3_user_data(ctx);
@@ -321,7 +314,25 @@ static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_int64(ctx, (sqlite3_int64)(c->mem_limit >> 20));
         return;
     }
-    sqlite3_result_error(ctx, "tracesql_config: unknown key (known: memory_limit_mb)", -1);
+    if (key && strcmp(key, "progress") == 0) {
+        if (argc > 1) {
+            sqlite3_int64 v = sqlite3_value_int64(argv[1]);
+            if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER || (v != 0 && v != 1)) {
+                sqlite3_result_error(ctx, "tracesql_config: progress is 1 (print load progress to "
+                                          "stderr) or 0 (quiet)", -1);
+                return;
+            }
+            c->progress = (int)v;
+        }
+        if (c->progress >= 0) {
+            sqlite3_result_int(ctx, c->progress);
+        } else {
+            const char *env = getenv("TSQL_PROGRESS");
+            sqlite3_result_int(ctx, env && *env && *env != '0');
+        }
+        return;
+    }
+    sqlite3_result_error(ctx, "tracesql_config: unknown key (known: memory_limit_mb, progress)", -1);
 }
 
 /* ---------- the traces table ---------- */

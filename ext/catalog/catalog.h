@@ -28,6 +28,7 @@ typedef struct tsql_catalog {
     int nopen, capopen;
     int64_t next_id;
     size_t mem_limit;       /* per-trace memory ceiling in bytes, 0 = none */
+    int progress;           /* print load progress to stderr: 1 / 0, -1 = as TSQL_PROGRESS */
     sqlite3 *db;
 } tsql_catalog;
 
@@ -45,6 +46,19 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
 
 /* Opens (or finds, if unchanged) path. Returns the entry (not referenced) or NULL. */
 tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr);
+
+/* One load's progress (progress.c): the callback of tsql_load_opts checks for an
+ * interrupt and, when enabled, prints bytes, events and the rate to stderr. */
+typedef struct tsql_load_watch {
+    sqlite3 *db;
+    const char *path;
+    int show;
+    int64_t file_bytes;     /* of a plain file: the whole JSON text; else 0 */
+    double t0;              /* monotonic seconds at the start */
+} tsql_load_watch;
+void tsql_load_watch_start(tsql_load_watch *w, tsql_catalog *c, const char *path, int64_t plain_bytes);
+int tsql_load_watch_progress(void *watch, int64_t bytes, int64_t events);
+void tsql_load_watch_done(tsql_load_watch *w, const tsql_trace *t);
 
 /* Formats a core error as "tracesql: <path>: byte N: msg". sqlite3_malloc'd. */
 char *tsql_format_error(const char *path, const tsql_error *err);

@@ -12,7 +12,8 @@ for t in "bash tests/clients/shell_client.sh" \
          "$py tests/clients/python_client.py $ext" \
          "$py tests/clients/sqlite_utils_client.py $ext" \
          "bash tests/clients/export_plain.sh" \
-         "bash tests/clients/unreadable_dir.sh"; do
+         "bash tests/clients/unreadable_dir.sh" \
+         "bash tests/clients/progress.sh"; do
   if out=$(TSQL_EXT=$ext $t 2>&1); then
     if [ "${V:-0}" = 1 ]; then printf '%s\n' "$out"; else printf '%s\n' "$out" | grep '^SKIP' ; printf '%s\n' "$out" | tail -n 1; fi
   else

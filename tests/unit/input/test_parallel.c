@@ -330,9 +330,10 @@ static int gunzip(const char *from, const char *to)
     return n < 0 ? -1 : 0;
 }
 
-static int stop_at_call(void *ctx, int64_t bytes)
+static int stop_at_call(void *ctx, int64_t bytes, int64_t events)
 {
     (void)bytes;
+    (void)events;
     int *calls = ctx;
     return ++*calls >= 1; /* the first call: the caller's thread always makes one */
 }
