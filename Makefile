@@ -33,6 +33,9 @@ VIS := -fvisibility=hidden
 # never unmapped: SQLite dlclose()s an extension whose init fails, and anything it had
 # registered by then would point into unmapped code
 SO_LDFLAGS := -Wl,-z,nodelete
+# the name the dynamic loader's cache knows it by, so `.load tracesql` finds an installed
+# copy (mk/install.mk)
+SO_LDFLAGS += -Wl,-soname,tracesql.so
 
 # Quiet by default; V=1 prints every command.
 V ?= 0
@@ -55,7 +58,8 @@ CORE_LIB_ASAN := build/asan/libtsqlcore.a
 
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
-APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy
+APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy \
+            sqlite-utils python3-pandas chromium
 
 .PHONY: all deps deps-check demo test test-layout test-unit test-sql test-conformance test-asan bench install clean
 
@@ -174,11 +178,8 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/bench.py
 	@$(PYTHON) tests/bench/report_bench.py
 
-# --- install ----------------------------------------------------------------
-install: build/tracesql.so
-	install -d $(DESTDIR)$(PREFIX)/lib/sqlite3 $(DESTDIR)$(PREFIX)/share/doc/tracesql
-	install -m 0755 build/tracesql.so $(DESTDIR)$(PREFIX)/lib/sqlite3/tracesql.so
-	install -m 0644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/tracesql/
+# --- install ---------------------------------------------------------------
+# make install / uninstall / test-install: mk/install.mk
 
 clean:
 	rm -rf build/*.so build/*.a build/obj build/asan build/tests build/tmp build/gen
