@@ -169,9 +169,14 @@ test-layout:
 	@bash tests/build/check_layout.sh
 	@CC=$(CC) bash tests/build/test_embed.sh
 
-test: all
-	@$(MAKE) --no-print-directory test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs
+# one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;
+# V=1 prints everything
+test:
+	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install)
 	@echo "make test: all suites passed"
+
+quiet-%:
+	@V=$(V) bash tests/suite.sh $* $(MAKE) --no-print-directory $*
 
 # --- benchmark --------------------------------------------------------------
 bench: build/tracesql.so

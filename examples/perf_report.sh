@@ -10,7 +10,8 @@
 #   -p NAME=VALUE   set a report option (a row of report_params), e.g.
 #                   -p short_kernel_threshold_us=5 -p micro_idle_thresh_us=50
 #
-# Environment: TSQL_EXT (the extension; default build/tracesql of this project),
+# Environment: TSQL_EXT (the extension; default build/tracesql of this project, or
+# the installed lib/tracesql.so beside this script's bin/),
 # SQLITE3 (the sqlite3 shell; default sqlite3).
 #
 # Every temp view named report_<sheet> becomes a sheet, so sheets added to sql/ later
@@ -41,7 +42,12 @@ trace=$1
 outdir=${2:-}
 
 here=$(cd "$(dirname "$0")" && pwd)
-ext=${TSQL_EXT:-$here/../build/tracesql}
+# this checkout's build, else the installed layout (bin/tracesql-perf-report beside
+# lib/tracesql.so), else the name the dynamic loader resolves after make install
+if [ -n "${TSQL_EXT:-}" ]; then ext=$TSQL_EXT
+elif [ -e "$here/../build/tracesql.so" ] || [ ! -e "$here/../lib/tracesql.so" ]; then ext=$here/../build/tracesql
+else ext=$here/../lib/tracesql
+fi
 sqlite=${SQLITE3:-sqlite3}
 if [ ! -e "$ext" ] && [ ! -e "$ext.so" ] && [ ! -e "$ext.dylib" ] && [ ! -e "$ext.dll" ]; then
     echo "perf_report.sh: extension $ext not found (run make, or set TSQL_EXT)" >&2

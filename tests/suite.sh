@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs one test suite quietly for make test: its whole output goes to
+# build/logs/NAME.log; on success one line (the suite's own summary, its last line, and
+# any SKIP or WARNING line, which must stay loud); on failure the log's last 150 lines.
+# V=1 prints everything as it runs.
+#   tests/suite.sh NAME COMMAND...
+set -u
+name=$1
+shift
+if [ "${V:-0}" = 1 ]; then
+  exec "$@"
+fi
+mkdir -p build/logs
+log=build/logs/$name.log
+if "$@" > "$log" 2>&1; then
+  grep -E '^(SKIP|WARNING)' "$log" | sed "s/^/  $name: /"
+  units=$(grep -Ec '^test_[a-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$log")
+  if [ "$units" -gt 1 ]; then
+    summary=$(awk '/^test_[a-z0-9_]+: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4; n++ }
+                   END { printf "%d passed, %d failed in %d test programs", p, f, n }' "$log")
+  else
+    summary=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+  fi
+  printf '  %-18s %s\n' "$name" "${summary:-ok}"
+else
+  rc=$?
+  tail -n 150 "$log"
+  printf '  %-18s FAILED (exit %d); whole log: %s\n' "$name" "$rc" "$log"
+  exit 1
+fi
