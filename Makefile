@@ -172,7 +172,7 @@ test-layout:
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;
 # V=1 prints everything
 test:
-	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install)
+	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme)
 	@echo "make test: all suites passed"
 
 quiet-%:

@@ -17,7 +17,9 @@ if "$@" > "$log" 2>&1; then
   units=$(grep -Ec '^test_[a-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$log")
   if [ "$units" -gt 1 ]; then
     summary=$(awk '/^test_[a-z0-9_]+: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4; n++ }
-                   END { printf "%d passed, %d failed in %d test programs", p, f, n }' "$log")
+                   END { printf "unit: %d passed, %d failed in %d test programs", p, f, n }' "$log")
+    last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+    case $last in test_*) ;; *) summary="$summary; then $last" ;; esac
   else
     summary=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
   fi

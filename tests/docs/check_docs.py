@@ -19,7 +19,7 @@ Checks, each counted as one pass or one failure:
   files      every file under core/, ext/ and sql/ appears in docs/architecture.md, and
              every core/ ext/ sql/ tests/ mk/ examples/ docs/ path written in docs/*.md
              or README.md exists.
-  blocks     every ```sql block of docs/*.md and README.md runs (tests/docs/blocks.py).
+  blocks     every ```sql block of docs/**/*.md and README.md runs (tests/docs/blocks.py).
 Prints `docs: N passed, M failed`; exit status 1 on any failure.
 """
 import argparse
@@ -250,7 +250,8 @@ def main():
     docs_dir, readme_path = os.path.abspath(a.docs), os.path.abspath(a.readme)
     os.chdir(ROOT)
     surf = surface.read(ext)
-    paths = [os.path.relpath(p, ROOT) for p in sorted(glob.glob(os.path.join(docs_dir, "*.md")))]
+    paths = [os.path.relpath(p, ROOT)
+             for p in sorted(glob.glob(os.path.join(docs_dir, "**", "*.md"), recursive=True))]
     readme = os.path.relpath(readme_path, ROOT)
     docs = [mdparse.Doc(p) for p in paths]
     res = Result()
