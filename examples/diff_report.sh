@@ -4,7 +4,8 @@
 #   examples/diff_report.sh BASELINE VARIANT OUTDIR
 #       writes what TraceLens's TraceDiff writes: diff_stats.csv,
 #       diff_stats_unique_args_summary.csv, merged_tree_output.txt, cpu_op_map.json,
-#       cpu_op_map_trace1.json, cpu_op_map_trace2.json (baseline = trace1)
+#       cpu_op_map_trace1.json, cpu_op_map_trace2.json (baseline = trace1), and
+#       diff_stats_names_summary.csv (per-op totals; see docs/diff.md)
 #   examples/diff_report.sh BASELINE VARIANT
 #       a Markdown summary on stdout: the largest regressions and improvements at the
 #       points where the call trees differ, with their call path
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -150,6 +151,8 @@ identical=$("$sqlite" -batch :memory: < <(cat "$tmp/run.sql"; echo "SELECT coale
         operation_count cpu_op_name cpu_op_uid -source "Input Dims" "Input Strides" "Input type" \
         "Concrete Inputs" busy_time lowest_common_ancestor_name nn_module_stack nn_module_parent \
         kernel_time_mean kernel_time_sum
+    csv_sql diff_stats_names_summary "$outdir/diff_stats_names_summary.csv" name row_count \
+        kernel_time_trace1_sum_ms kernel_time_trace2_sum_ms diff_sum_ms abs_diff_sum_ms
     echo ".output $(dq "$outdir/merged_tree_output.txt")"
     echo "SELECT tree_diff_text(b, v) FROM _dr;"
     for w in 0 1 2; do
@@ -172,6 +175,6 @@ for f in merged_tree_output.txt cpu_op_map.json cpu_op_map_trace1.json cpu_op_ma
     fi
 done
 # TraceLens writes no CSV when diff_stats is empty
-for f in diff_stats.csv diff_stats_unique_args_summary.csv; do
+for f in diff_stats.csv diff_stats_unique_args_summary.csv diff_stats_names_summary.csv; do
     [ -s "$outdir/$f" ] || rm -f "$outdir/$f"
 done

@@ -57,6 +57,27 @@ ORDER BY baseline_id, variant_id, kernel_time_sum DESC, name, CAST(operation_cou
          coalesce(lowest_common_ancestor_name, 'nan'), nn_module_stack, nn_module_parent,
          py_float(kernel_time_mean);
 
+-- diff_stats_names_summary: the per-op summary TraceLens once wrote under this name
+-- (removed before the reference revision, §9.7), over today's rows: per op name (as the
+-- cpu-op map renames it) the GPU events under differences on each side, their
+-- kernel_time sums in ms, the difference (trace2 - trace1) and its absolute value.
+-- Rows by kernel_time_trace1_sum_ms descending, then name.
+CREATE TEMP VIEW IF NOT EXISTS diff_stats_names_summary AS
+SELECT baseline_id, variant_id, cpu_op_map_name AS name, count(*) AS row_count,
+       coalesce(pd_sum(CASE WHEN source = 'trace1' THEN kernel_time END, seq), 0.0) / 1000.0
+           AS kernel_time_trace1_sum_ms,
+       coalesce(pd_sum(CASE WHEN source = 'trace2' THEN kernel_time END, seq), 0.0) / 1000.0
+           AS kernel_time_trace2_sum_ms,
+       (coalesce(pd_sum(CASE WHEN source = 'trace2' THEN kernel_time END, seq), 0.0)
+        - coalesce(pd_sum(CASE WHEN source = 'trace1' THEN kernel_time END, seq), 0.0)) / 1000.0
+           AS diff_sum_ms,
+       abs(coalesce(pd_sum(CASE WHEN source = 'trace2' THEN kernel_time END, seq), 0.0)
+           - coalesce(pd_sum(CASE WHEN source = 'trace1' THEN kernel_time END, seq), 0.0)) / 1000.0
+           AS abs_diff_sum_ms
+FROM diff_stats
+GROUP BY baseline_id, variant_id, cpu_op_map_name
+ORDER BY baseline_id, variant_id, kernel_time_trace1_sum_ms DESC, name;
+
 -- diff_ops: HTA's ops diff over the same pairs: per name and kind (cpu_op, kernel,
 -- gpu_memcpy, gpu_memset), the count and total duration (µs) in each trace, their
 -- differences (variant - baseline) and the change: added (baseline has none), deleted
