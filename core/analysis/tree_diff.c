@@ -1460,13 +1460,22 @@ static int push_unique(u32vec *v, uint32_t x)
     return u32vec_push(v, x);
 }
 
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
 static int rename_ops(ctx *c, tsql_tree_diff *d)
 {
     tsql_intern *N = c->names;
     uint32_t nr = d->nrows;
     uint32_t *opn = malloc(((size_t)nr + 1) * sizeof *opn);
     uint32_t *ren = NULL; /* text id -> renamed text id (0 = itself) */
-    u32vec lcas = {0}, visited = {0}, l1 = {0}, l2 = {0}, l1c = {0};
+    uint32_t *first = NULL;
+    uint64_t *ord = NULL;
+    uint8_t *seen = NULL;  /* op names already paired under an earlier LCA */
+    u32vec l1 = {0}, l2 = {0}, l1c = {0};
     int rc = -1;
     if (!opn) goto out;
     for (uint32_t i = 0; i < nr; i++) {
@@ -1475,8 +1484,20 @@ static int rename_ops(ctx *c, tsql_tree_diff *d)
         const char *s = op_name(sd, d->rows[i].op, num);
         if (!(opn[i] = text_id(N, s, strlen(s)))) goto out;
     }
-    for (uint32_t i = 0; i < nr; i++)
-        if (d->rows[i].lca != NONE && push_unique(&lcas, d->rows[i].lca)) goto out;
+    /* the rows of each LCA, LCAs in order of first appearance (pandas' unique()) */
+    first = malloc(((size_t)d->n + 1) * sizeof *first);
+    ord = malloc(((size_t)nr + 1) * sizeof *ord);
+    seen = calloc((size_t)N->n + 1, 1);
+    if (!first || !ord || !seen) goto out;
+    for (uint32_t m = 0; m < d->n; m++) first[m] = NONE;
+    size_t no = 0;
+    for (uint32_t i = 0; i < nr; i++) {
+        uint32_t l = d->rows[i].lca;
+        if (l == NONE) continue;
+        if (first[l] == NONE) first[l] = i;
+        ord[no++] = ((uint64_t)first[l] << 32) | i;
+    }
+    qsort(ord, no, sizeof *ord, cmp_u64);
     ren = calloc((size_t)N->n + 64, sizeof *ren);
     size_t nren = (size_t)N->n + 64;
     if (!ren) goto out;
@@ -1492,21 +1513,22 @@ static int rename_ops(ctx *c, tsql_tree_diff *d)
         }                                                                               \
         ren[(x)] = (to);                                                                \
     } while (0)
-    for (size_t k = 0; k < lcas.n; k++) {
+    for (size_t g = 0; g < no;) {
+        size_t h = g;
+        while (h < no && ord[h] >> 32 == ord[g] >> 32) h++;
         l1.n = l2.n = 0;
-        for (uint32_t i = 0; i < nr; i++) {
-            if (d->rows[i].lca != lcas.v[k]) continue;
+        for (size_t k = g; k < h; k++) {
+            uint32_t i = (uint32_t)ord[k];
             if (push_unique(d->rows[i].side == 1 ? &l1 : &l2, opn[i])) goto out;
         }
+        g = h;
         if (!l1.n || !l2.n) continue;
         int all = 1;
-        for (size_t i = 0; i < l1.n && all; i++) all = find_last(&visited, l1.v[i]) >= 0;
-        for (size_t i = 0; i < l2.n && all; i++) all = find_last(&visited, l2.v[i]) >= 0;
+        for (size_t i = 0; i < l1.n && all; i++) all = seen[l1.v[i]];
+        for (size_t i = 0; i < l2.n && all; i++) all = seen[l2.v[i]];
         if (all) continue;
-        for (size_t i = 0; i < l1.n; i++)
-            if (u32vec_push(&visited, l1.v[i])) goto out;
-        for (size_t i = 0; i < l2.n; i++)
-            if (u32vec_push(&visited, l2.v[i])) goto out;
+        for (size_t i = 0; i < l1.n; i++) seen[l1.v[i]] = 1;
+        for (size_t i = 0; i < l2.n; i++) seen[l2.v[i]] = 1;
         if (l1.n == l2.n) {
             for (size_t i = 0; i < l1.n; i++) {
                 if (l1.v[i] == l2.v[i]) continue;
@@ -1550,8 +1572,9 @@ static int rename_ops(ctx *c, tsql_tree_diff *d)
 out:
     free(opn);
     free(ren);
-    free(lcas.v);
-    free(visited.v);
+    free(first);
+    free(ord);
+    free(seen);
     free(l1.v);
     free(l2.v);
     free(l1c.v);
