@@ -38,12 +38,14 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"perf-model functions", tsql_register_perf_functions},
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
+        {"tree_diff functions", tsql_register_diff_functions},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {
         &tsql_table_events, &tsql_table_kernels, &tsql_table_tree_edges,
         &tsql_table_trace_warnings, &tsql_table_gpu_timeline_raw, &tsql_table_kernel_launchers,
         &tsql_table_perf_ops, &tsql_table_unified_ops, &tsql_table_collectives,
+        &tsql_table_tree_diff, &tsql_table_tree_diff_stats,
     };
     size_t nsteps = sizeof steps / sizeof *steps, ntables = sizeof tables / sizeof *tables;
     /* the catalog's first registration owns it: it is freed when the connection closes;

@@ -207,14 +207,21 @@ static int pt_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **pp)
     return SQLITE_OK;
 }
 
+/* the materialised rows, released the table's way (mat_free) or with sqlite3_free */
+static void free_mat(tsql_cursor *cur)
+{
+    if (cur->mat && cur->table->mat_free) cur->table->mat_free(cur->mat);
+    else sqlite3_free(cur->mat);
+    cur->mat = NULL;
+}
+
 static void release_entries(tsql_cursor *cur)
 {
     for (int k = 0; k < TSQL_TABLE_PARAMS; k++) {
         sqlite3_value_free(cur->param[k]);
         cur->param[k] = NULL;
     }
-    sqlite3_free(cur->mat);
-    cur->mat = NULL;
+    free_mat(cur);
     for (int i = 0; i < cur->nentries; i++) tsql_entry_unref(cur->entries[i]);
     sqlite3_free(cur->entries);
     cur->entries = NULL;
@@ -332,8 +339,7 @@ static int start_entry(tsql_cursor *cur)
         if (cur->table->prepare && cur->table->prepare(t)) return SQLITE_NOMEM;
         cur->row = 0;
         if (cur->table->materialize) {
-            sqlite3_free(cur->mat);
-            cur->mat = NULL;
+            free_mat(cur);
             char *err = NULL;
             long n = cur->table->materialize(cur, t, &err);
             if (n < 0) {

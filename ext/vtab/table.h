@@ -90,6 +90,8 @@ typedef struct tsql_table {
      * of nrows: sets cur->mat (sqlite3_malloc'd, freed by the machinery) and returns the
      * row count, or -1 with an error message in *err (sqlite3_mprintf'd, NULL = OOM) */
     long (*materialize)(tsql_cursor *cur, tsql_trace *t, char **err);
+    /* optional: releases cur->mat (default sqlite3_free), e.g. references it holds */
+    void (*mat_free)(void *mat);
     int col_seq;               /* 0 or a column that ascends with the row within a trace:
                                   ORDER BY trace_id, col_seq needs no sort */
     /* optional: columns that show a field of the row's event (TSQL_EV_*, 0 = not such a
@@ -153,6 +155,8 @@ extern const tsql_table tsql_table_perf_ops;
 extern const tsql_table tsql_table_unified_ops;
 extern const tsql_table tsql_table_collectives;
 extern const tsql_table tsql_table_gpu_timeline_raw;
+extern const tsql_table tsql_table_tree_diff;
+extern const tsql_table tsql_table_tree_diff_stats;
 
 /* Registers an eponymous per-trace module. */
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c);

@@ -24,6 +24,14 @@ SELECT trace_id,
        py_float(kernel_time_us_mean) AS "Kernel Time (µs)_mean",
        py_float(kernel_time_us_std) AS "Kernel Time (µs)_std",
        py_float(kernel_time_us_sum) AS "Kernel Time (µs)_sum",
+       -- the report option comparison's TraceDiff columns (sql/diff/61_perf_comparison.sql)
+       py_float(d.speedup) AS "speedup (trace2/trace1)",
+       py_float(d.sum_t2_us - kernel_time_us_sum) AS "delta_us (trace2 - trace1)",
+       CASE WHEN max(d.ex_uid IS NULL) OVER (PARTITION BY trace_id)
+            THEN py_float(d.lca_count_trace2) ELSE d.lca_count_trace2 END AS lca_count_trace2,
+       d.lca_id, d.lca_name,
+       py_float(d.lca_total_kernel_time_trace1_us) AS lca_total_kernel_time_trace1_us,
+       py_float(d.lca_total_kernel_time_trace2_us) AS lca_total_kernel_time_trace2_us,
        py_float(duration_us_median) AS duration_us_median,
        py_float(duration_us_min) AS duration_us_min,
        py_float(duration_us_max) AS duration_us_max,
@@ -42,4 +50,5 @@ SELECT trace_id,
        CASE has_perf_model WHEN 1 THEN 'True' ELSE 'False' END AS has_perf_model,
        py_float(percentage) AS "Percentage (%)",
        py_float(cumulative_percentage) AS "Cumulative Percentage (%)"
-FROM unified_perf_summary;
+FROM unified_perf_summary LEFT JOIN unified_perf_diff d USING (trace_id, ex_uid)
+ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;

@@ -81,6 +81,14 @@ if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
 fi
 cat "$one"; cat "$one" >> "$out"
 
+# examples/diff_report.sh against TraceLens's TraceDiff outputs (tracediff_test/)
+TSQL_EXT=$ext "$py" "$here/diff.py" "$data" </dev/null > "$one" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
+    echo "FAIL diff          diff.py exited with status $rc" >> "$one"
+fi
+cat "$one"; cat "$one" >> "$out"
+
 # the strict check fails on each kind of difference (a check that cannot fail tests nothing)
 bash "$here/strict_selftest.sh" > "$one" 2>&1 && echo "PASS strict-selftest" >> "$one" \
     || echo "FAIL strict-selftest" >> "$one"

@@ -54,19 +54,25 @@ SAMPLE_TRACES = ["examples/demo_trace.json.gz", "tests/data/tree_rules.json",
                  "tests/sql/collectives/coll.json"]
 
 
+# objects that need arguments beyond the trace: what they are read with (the first two
+# sample traces as a pair)
+OBJECT_ARGS = {"tree_diff": "(1, 2)", "tree_diff_stats": "(1, 2)"}
+
+
 def observed_types(ext, objects, traces=SAMPLE_TRACES):
     """{object: {column: {'INTEGER', 'REAL', 'TEXT', 'BLOB'}}} over the rows the
     objects have with `traces` open (NULLs left out)."""
     con = connect(ext)
     for p in traces:
         con.execute("SELECT trace_open(?)", (p,))
+    con.execute("INSERT INTO diff_params VALUES (1, 2)")  # the diff views' pair
     out = {}
     for obj, cols in objects.items():
         seen = out.setdefault(obj, {})
         for col, _, hidden in cols:
             if hidden:
                 continue
-            q = 'SELECT DISTINCT upper(typeof("%s")) FROM "%s"' % (
-                col.replace('"', '""'), obj.replace('"', '""'))
+            q = 'SELECT DISTINCT upper(typeof("%s")) FROM "%s"%s' % (
+                col.replace('"', '""'), obj.replace('"', '""'), OBJECT_ARGS.get(obj, ""))
             seen[col] = {r[0] for r in con.execute(q)} - {"NULL"}
     return out
