@@ -16,10 +16,9 @@ WHERE p.split AND r.pos > 0;
 -- sorted on the sort column descending, missing values last, ties in merge order (the
 -- baseline's column; an only_variant sheet the variant's); gpu_timeline in merge order.
 CREATE TEMP VIEW IF NOT EXISTS compare_output_rows AS
-WITH fv AS (SELECT * FROM compare_frame_values),
-fc AS (SELECT * FROM compare_frame_columns),
-o AS (
-    SELECT o.*, p.d0, p.sort_col,
+WITH fc AS MATERIALIZED (SELECT * FROM compare_frame_columns),
+o AS MATERIALIZED (
+    SELECT o.output, o.sheet, o.part,
            (SELECT ocol FROM fc WHERE fc.sheet = o.sheet AND fc.kind = 'val' AND fc.pos = 0
                                   AND fc.field = p.d0) AS base_d0,
            (SELECT ocol FROM fc WHERE fc.sheet = o.sheet AND fc.kind = 'val' AND fc.pos = o.pos
@@ -29,12 +28,12 @@ o AS (
                                   AND fc.field = p.sort_col) AS sort_ocol
     FROM compare_outputs o JOIN compare_plan p ON p.sheet = o.sheet
 ), r AS (
-    SELECT o.output, m.mrow,
-           (SELECT v FROM fv WHERE fv.sheet = o.sheet AND fv.mrow = m.mrow AND fv.ocol = o.sort_ocol) AS sort_v,
-           (SELECT v FROM fv WHERE fv.sheet = o.sheet AND fv.mrow = m.mrow AND fv.ocol = o.base_d0) IS NOT NULL AS in_base,
-           (SELECT v FROM fv WHERE fv.sheet = o.sheet AND fv.mrow = m.mrow AND fv.ocol = o.var_d0) IS NOT NULL AS in_var,
-           o.part
-    FROM o JOIN (SELECT DISTINCT sheet, mrow FROM compare_merged) m ON m.sheet = o.sheet
+    SELECT o.output, o.part, fv.mrow,
+           max(CASE WHEN fv.ocol = o.sort_ocol THEN fv.v END) AS sort_v,
+           max(fv.ocol = o.base_d0 AND fv.v IS NOT NULL) AS in_base,
+           max(fv.ocol = o.var_d0 AND fv.v IS NOT NULL) AS in_var
+    FROM o JOIN compare_frame_values fv ON fv.sheet = o.sheet
+    GROUP BY o.output, fv.mrow
 )
 SELECT output, row_number() OVER (PARTITION BY output ORDER BY sort_v IS NULL, sort_v DESC, mrow) AS orow, mrow
 FROM r
@@ -48,19 +47,22 @@ WHERE part = 'all'
 -- variant, then loses every column that is empty in all its rows (all of them when it
 -- has no rows).
 CREATE TEMP VIEW IF NOT EXISTS compare_output_columns AS
-WITH fc AS (SELECT * FROM compare_frame_columns),
-fv AS (SELECT * FROM compare_frame_values),
-orows AS (SELECT * FROM compare_output_rows),
-kept AS (
+WITH fv AS MATERIALIZED (SELECT * FROM compare_frame_values),
+orows AS MATERIALIZED (SELECT * FROM compare_output_rows),
+filled AS (
+    SELECT r.output, fv.ocol
+    FROM orows r JOIN compare_outputs o ON o.output = r.output
+    JOIN fv ON fv.sheet = o.sheet AND fv.mrow = r.mrow
+    GROUP BY r.output, fv.ocol HAVING count(fv.v) > 0
+), kept AS (
     SELECT o.output, o.sheet, c.ocol, c.name, c.dtype
-    FROM compare_outputs o JOIN fc c ON c.sheet = o.sheet
+    FROM compare_outputs o JOIN compare_frame_columns c ON c.sheet = o.sheet
     WHERE o.part = 'all'
        OR (c.kind = 'key'
            OR (c.kind = 'val' AND (c.pos = 0 AND o.part IN ('intersect', 'only_baseline')
                                    OR c.pos = o.pos AND o.part IN ('intersect', 'only_variant')))
            OR (c.kind IN ('diff', 'pct') AND c.pos = o.pos AND o.part IN ('intersect', 'only_variant')))
-          AND EXISTS (SELECT 1 FROM orows r JOIN fv ON fv.sheet = o.sheet AND fv.mrow = r.mrow
-                      WHERE r.output = o.output AND fv.ocol = c.ocol AND fv.v IS NOT NULL)
+          AND EXISTS (SELECT 1 FROM filled f WHERE f.output = o.output AND f.ocol = c.ocol)
 )
 SELECT output, sheet, row_number() OVER (PARTITION BY output ORDER BY ocol) - 1 AS out_col,
        ocol, name, dtype
@@ -69,15 +71,15 @@ FROM kept;
 -- compare_output_cells: the text of every written cell, as pandas' to_csv prints it:
 -- float64 as Python's repr, int64 as an integer, NaN as an empty cell.
 CREATE TEMP VIEW IF NOT EXISTS compare_output_cells AS
-WITH fv AS (SELECT * FROM compare_frame_values)
+WITH fv AS MATERIALIZED (SELECT * FROM compare_frame_values),
+oc AS MATERIALIZED (SELECT * FROM compare_output_columns)
 SELECT r.output, r.orow, c.out_col,
        CASE WHEN fv.v IS NULL THEN ''
             WHEN c.dtype = 'float64' THEN py_float(fv.v)
             ELSE CAST(fv.v AS TEXT) END AS text
 FROM compare_output_rows r
-JOIN compare_outputs o ON o.output = r.output
-JOIN compare_output_columns c ON c.output = r.output
-LEFT JOIN fv ON fv.sheet = o.sheet AND fv.mrow = r.mrow AND fv.ocol = c.ocol;
+JOIN oc c ON c.output = r.output
+LEFT JOIN fv ON fv.sheet = c.sheet AND fv.mrow = r.mrow AND fv.ocol = c.ocol;
 
 -- compare_csv: each output as CSV lines (line 0 the header), quoted as Python's csv
 -- module does (a cell with , " CR or LF in quotes, a lone empty cell as "").
