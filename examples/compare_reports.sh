@@ -5,7 +5,8 @@
 #   examples/compare_reports.sh [--names N1,N2,...] [--sheets G1,G2,...] OUTDIR INPUT1 INPUT2 [INPUT...]
 #
 #   INPUT     a perf-report CSV folder (ours or TraceLens's) or a trace file (its report
-#             is made first, as examples/perf_report.sh makes it). INPUT1 is the baseline.
+#             is read from the report views, the cells examples/perf_report.sh writes).
+#             INPUT1 is the baseline.
 #   --names   one tag per input (default: each input's base name without its extension)
 #   --sheets  sheet groups: gpu_timeline, ops_summary, kernel_summary, ops_all, roofline,
 #             all (default all)
@@ -82,19 +83,9 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare_reports.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# each input as a folder of sheet CSVs: a trace gets its report first
-dirs=()
-for i in "${!inputs[@]}"; do
-    in=${inputs[$i]}
-    if [ -d "$in" ]; then
-        dirs+=("$in")
-    elif [ -f "$in" ]; then
-        TSQL_EXT=$ext SQLITE3=$sqlite bash "$here/perf_report.sh" "$in" "$tmp/report$i" \
-            || die "$in: making its perf report failed"
-        dirs+=("$tmp/report$i")
-    else
-        die "$in: no such file or folder"
-    fi
+# each input: a folder of sheet CSVs, or a trace (its report comes from the report views)
+for in in "${inputs[@]}"; do
+    [ -d "$in" ] || [ -f "$in" ] || die "$in: no such file or folder"
 done
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
@@ -109,15 +100,18 @@ dq() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
     echo ".headers off"
     echo ".mode list"
     for i in "${!tags[@]}"; do
-        echo "INSERT INTO compare_reports(pos, tag) VALUES ($i, $(sq "${tags[$i]}"));"
+        if [ -d "${inputs[$i]}" ]; then trace=NULL; else trace="trace_open($(sq "${inputs[$i]}"))"; fi
+        echo "INSERT INTO compare_reports(pos, tag, trace_id) VALUES ($i, $(sq "${tags[$i]}"), $trace);"
     done
+    echo "INSERT INTO compare_cells SELECT * FROM compare_trace_cells;"
     for g in ${groups[@]+"${groups[@]}"}; do
         [ "$g" = all ] || echo "INSERT OR IGNORE INTO compare_groups VALUES ($(sq "$g"));"
     done
     if printf '%s\n' ${groups[@]+"${groups[@]}"} | grep -qx all; then echo "DELETE FROM compare_groups;"; fi
     n=0
-    for i in "${!dirs[@]}"; do
-        for f in "${dirs[$i]}"/*.csv; do
+    for i in "${!inputs[@]}"; do
+        [ -d "${inputs[$i]}" ] || continue
+        for f in "${inputs[$i]}"/*.csv; do
             [ -f "$f" ] || continue
             # an empty sheet (TraceLens writes a lone newline) has no columns to read
             [ -n "$(head -n 1 -- "$f")" ] || continue
