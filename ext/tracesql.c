@@ -39,6 +39,8 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
         {"tree_diff functions", tsql_register_diff_functions},
+        {"pandas CSV cell functions", tsql_register_pdcell_functions},
+        {"query_cells", tsql_register_query_cells},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

@@ -73,5 +73,7 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_query_cells(sqlite3 *db, tsql_catalog *c);
 
 #endif

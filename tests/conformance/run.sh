@@ -89,6 +89,14 @@ if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
 fi
 cat "$one"; cat "$one" >> "$out"
 
+# the perf-report comparison against TraceLens's (compare_test_e2e), from reports and traces
+TSQL_CONFORMANCE_DATA=$data TSQL_EXT=$ext sh "$here/compare_reports.sh" </dev/null > "$one" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$one"; then
+    echo "FAIL compare       compare_reports.sh exited with status $rc" >> "$one"
+fi
+cat "$one"; cat "$one" >> "$out"
+
 # the strict check fails on each kind of difference (a check that cannot fail tests nothing)
 bash "$here/strict_selftest.sh" > "$one" 2>&1 && echo "PASS strict-selftest" >> "$one" \
     || echo "FAIL strict-selftest" >> "$one"
