@@ -19,8 +19,14 @@ BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC -pthread $(WARN) -DTSQL_VERSION='"$(
 OPT ?= -O2 -g
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-DEPS_CFLAGS = $(shell $(PKG_CONFIG) --cflags sqlite3 libcjson zlib 2>/dev/null)
-DEPS_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null)
+# gzip is inflated by ISA-L's igzip when pkg-config finds libisal (~2.5x zlib's speed),
+# else by zlib; TSQL_NO_ISAL=1 builds the zlib-only fallback (make test-gzip-fallback
+# tests it beside the normal build; see mk/gzip.mk)
+HAVE_ISAL := $(if $(TSQL_NO_ISAL),,$(shell $(PKG_CONFIG) --exists libisal 2>/dev/null && echo 1))
+ISAL_CFLAGS := $(if $(HAVE_ISAL),-DTSQL_HAVE_ISAL $(shell $(PKG_CONFIG) --cflags libisal))
+ISAL_LIBS := $(if $(HAVE_ISAL),$(shell $(PKG_CONFIG) --libs libisal))
+DEPS_CFLAGS = $(shell $(PKG_CONFIG) --cflags sqlite3 libcjson zlib 2>/dev/null) $(ISAL_CFLAGS)
+DEPS_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null) $(ISAL_LIBS)
 
 CORE_SRC := $(sort $(shell find core -name '*.c'))
 EXT_SRC := $(sort $(shell find ext -name '*.c'))
@@ -57,7 +63,7 @@ CORE_LIB := build/libtsqlcore.a
 CORE_LIB_ASAN := build/asan/libtsqlcore.a
 
 # Debian packages: build, then test tools
-APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev pkg-config gcc make
+APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev libisal-dev pkg-config gcc make
 APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy \
             sqlite-utils python3-pandas chromium
 
@@ -172,7 +178,7 @@ test-layout:
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;
 # V=1 prints everything
 test:
-	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme)
+	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme $(if $(HAVE_ISAL),test-gzip-fallback))
 	@echo "make test: all suites passed"
 
 quiet-%:

@@ -48,6 +48,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         &tsql_table_trace_warnings, &tsql_table_gpu_timeline_raw, &tsql_table_kernel_launchers,
         &tsql_table_perf_ops, &tsql_table_unified_ops, &tsql_table_collectives,
         &tsql_table_tree_diff, &tsql_table_tree_diff_stats,
+        &tsql_table_module_tree,
     };
     size_t nsteps = sizeof steps / sizeof *steps, ntables = sizeof tables / sizeof *tables;
     /* the catalog's first registration owns it: it is freed when the connection closes;

@@ -3,6 +3,7 @@
 # extension loaded; its output (CSV with headers, NULL shown as NULL, errors included)
 # must equal NAME.expected byte for byte.
 #   TSQL_EXT      extension to load (default build/tracesql)
+#   TSQL_SQL_DIRS folders to run (default tests/sql)
 #   TSQL_UPDATE=1 rewrite the .expected files instead (review the diff before committing)
 set -u
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ sqlite=${SQLITE3:-sqlite3}
 suite=${TSQL_SUITE:-sql}
 pass=0
 fail=0
-for t in $(find tests/sql -name '*.sql' | sort); do
+for t in $(find ${TSQL_SQL_DIRS:-tests/sql} -name '*.sql' | sort); do
   exp=${t%.sql}.expected
   got=$("$sqlite" -bail -batch :memory: -cmd ".load $ext" -cmd '.mode csv' -cmd '.headers on' \
         -cmd '.nullvalue NULL' < "$t" 2>&1)

@@ -157,6 +157,7 @@ extern const tsql_table tsql_table_collectives;
 extern const tsql_table tsql_table_gpu_timeline_raw;
 extern const tsql_table tsql_table_tree_diff;
 extern const tsql_table tsql_table_tree_diff_stats;
+extern const tsql_table tsql_table_module_tree;
 
 /* Registers an eponymous per-trace module. */
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c);

@@ -23,7 +23,8 @@ mkdir -p "$out"
 tables=$("$sq" :memory: -cmd ".load $ext" \
   "select name from pragma_module_list where name in
      ('events','kernels','tree_edges','kernel_launchers','ops_summary','perf_ops',
-      'unified_ops','collectives','gpu_timeline_raw','trace_warnings','traces')
+      'unified_ops','collectives','gpu_timeline_raw','trace_warnings','traces',
+      'module_tree')
    union all select name from sqlite_temp_master where type='view'
      and name not in ('perf_sheet_queries')
    order by 1")

@@ -526,6 +526,104 @@ static void test_gzip_damaged(void)
     free(t);
 }
 
+/* What zlib alone makes of a gzip file, the way the zlib producer reads it: member
+ * after member, then nothing or another member. Returns NULL (clean) or the message
+ * tail the source must report; *out / *out_len get the text zlib inflated (malloc'd). */
+static const char *zlib_reference(const unsigned char *g, size_t glen, unsigned char **out,
+                                  size_t *out_len)
+{
+    static char why[128];
+    struct buf b = {0};
+    unsigned char tmp[65536];
+    size_t at = 0;
+    const char *res = NULL;
+    for (int member = 0;; member++) {
+        if (member > 0 && at == glen) break;
+        if (member > 0 && (glen - at < 2 || g[at] != 0x1f || g[at + 1] != 0x8b)) {
+            res = "gzip stream has trailing data that is not a gzip member";
+            break;
+        }
+        z_stream z = {.zalloc = Z_NULL, .zfree = Z_NULL, .opaque = Z_NULL};
+        if (inflateInit2(&z, 15 + 16) != Z_OK) die("inflateInit2");
+        z.next_in = (unsigned char *)g + at;
+        z.avail_in = (uInt)(glen - at);
+        int rc;
+        do {
+            z.next_out = tmp;
+            z.avail_out = sizeof tmp;
+            rc = inflate(&z, Z_NO_FLUSH);
+            put(&b, tmp, sizeof tmp - z.avail_out);
+        } while (rc == Z_OK && (z.avail_in > 0 || z.avail_out == 0));
+        at = glen - z.avail_in;
+        if (rc == Z_OK || rc == Z_BUF_ERROR) res = "gzip stream is truncated";
+        else if (rc != Z_STREAM_END) {
+            snprintf(why, sizeof why, "gzip stream is corrupt (%s)", z.msg ? z.msg : "?");
+            res = why;
+        }
+        inflateEnd(&z);
+        if (res) break;
+    }
+    *out = b.p;
+    *out_len = b.n;
+    return res;
+}
+
+/* Damaged gzip files (flipped bytes anywhere past the magic, cuts, damage in a second
+ * member) give exactly zlib's outcome: the same message, the same byte offset and the
+ * same text handed out before it, whichever inflater the build uses. Returns nothing. */
+static void test_gzip_like_zlib(void)
+{
+    size_t len = 9 * MIB + 333;
+    unsigned char *t = make_text(len, 31);
+    size_t glen, g2len;
+    unsigned char *g = gzip_mem(t, len, 6, &glen);
+    unsigned char *g2 = gzip_mem(t, MIB, 1, &g2len);
+    size_t cap = glen + g2len;
+    unsigned char *c = malloc(cap);
+    if (!c) die("malloc");
+    unsigned x = 12345;
+    int same = 0, cases = 0;
+    for (int i = 0; i < 160; i++) {
+        size_t n;
+        x = x * 1103515245u + 12345u;
+        int kind = i % 4;                /* 0-1 flips, 2 a cut, 3 damage in a second member */
+        if (kind == 3) {
+            memcpy(c, g2, g2len);
+            memcpy(c + g2len, g, glen);
+            n = g2len + glen;
+        } else {
+            memcpy(c, g, glen);
+            n = glen;
+        }
+        size_t first = kind == 3 ? g2len : 2;   /* never the first magic: it stays gzip */
+        size_t pos = first + (x >> 3) % (n - first);
+        if (i < 8) pos = n - 1 - (size_t)i;      /* the trailers */
+        if (kind == 2) n = pos;
+        else c[pos] ^= (unsigned char)(1u << (x % 8));
+        const char *path = write_file("flip.json.gz", c, n);
+        unsigned char *ref;
+        size_t ref_len;
+        const char *want = zlib_reference(c, n, &ref, &ref_len);
+        struct drained d = drain(path);
+        cases++;
+        int ok = want ? d.rc == -1 && d.err.code == TSQL_EFORMAT && strstr(d.err.msg, want) &&
+                            d.err.offset == (int64_t)ref_len
+                      : d.rc == 0;
+        ok = ok && d.len == ref_len && memcmp(d.data, ref, ref_len) == 0;
+        if (!ok)
+            fprintf(stderr, "gzip case %d (byte %zu of %zu): zlib says %s at %zu; got rc %d \"%s\" at %lld, %zu bytes\n",
+                    i, pos, n, want ? want : "ok", ref_len, d.rc, d.err.msg, (long long)d.err.offset, d.len);
+        same += ok;
+        free(ref);
+        free(d.data);
+    }
+    CHECK_EQ(same, cases);
+    free(c);
+    free(g);
+    free(g2);
+    free(t);
+}
+
 /* Zip archives: stored and deflated, with and without data descriptors, zip64,
  * a comment; wrong entry counts and damage are rejected. Returns nothing. */
 static void test_zip(void)
@@ -752,6 +850,7 @@ int main(void)
     test_plain();
     test_gzip();
     test_gzip_damaged();
+    test_gzip_like_zlib();
     test_zip();
     test_io_errors();
     test_fifo();
