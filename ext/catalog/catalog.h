@@ -58,5 +58,7 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c);
+int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 
 #endif
