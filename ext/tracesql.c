@@ -41,6 +41,8 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"tree_diff functions", tsql_register_diff_functions},
         {"pandas CSV cell functions", tsql_register_pdcell_functions},
         {"query_cells", tsql_register_query_cells},
+        {"kernel_op", tsql_register_kernel_op},
+        {"comparison functions", tsql_register_compare},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

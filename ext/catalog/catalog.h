@@ -75,5 +75,7 @@ int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_query_cells(sqlite3 *db, tsql_catalog *c);
+int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c);
+int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 
 #endif

@@ -1,0 +1,43 @@
+/*
+ * kernel_op.h — the operation a GPU kernel performs (GEMM, Attention, RMSNorm, ...),
+ * from its name and the CPU op that launched it, by an ordered list of rules.
+ *
+ * A rule is (name pattern, optional CPU-op pattern, label). Patterns are globs: `*`
+ * any run of characters, `?` any one character, everything else literal, matched
+ * without regard to ASCII case over the whole string. The first rule whose patterns
+ * both match gives the label; none gives "Other". The rules themselves are data
+ * (the TEMP table kernel_op_rules, docs/compare.md); this file only matches them.
+ *
+ * No SQLite here; ext/func/kernel_op.c is the SQL function kernel_op().
+ */
+#ifndef TSQL_KERNEL_OP_H
+#define TSQL_KERNEL_OP_H
+
+#include <stddef.h>
+
+/* The fixed vocabulary of labels, NULL-terminated. */
+extern const char *const tsql_kop_labels[];
+
+/* The label spelled exactly as in the vocabulary, or NULL if s is not one. */
+const char *tsql_kop_label(const char *s);
+
+/* 1 if the glob pat matches all of s[0..n) (ASCII case folded), else 0. */
+int tsql_glob_ci(const char *pat, const char *s, size_t n);
+
+typedef struct tsql_kop_rules tsql_kop_rules;
+
+tsql_kop_rules *tsql_kop_rules_new(void);
+void tsql_kop_rules_free(tsql_kop_rules *r);
+
+/* Appends a rule (copied). cpu_op NULL or "" matches any CPU op, including none.
+ * Returns 0, or -1 if label is not in the vocabulary or memory ran out. */
+int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_op,
+                       const char *label);
+
+size_t tsql_kop_rules_count(const tsql_kop_rules *r);
+
+/* The label of a kernel (one of tsql_kop_labels). name NULL gives "Other"; cpu_op
+ * may be NULL (then only rules without a CPU-op pattern can match). */
+const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const char *cpu_op);
+
+#endif

@@ -1,0 +1,80 @@
+/* test_kernel_op.c — unit tests of core/analysis/kernel_op.c: the glob matcher, the
+ * label vocabulary, first-match order and CPU-op rules. (The shipped rules are data
+ * and are tested on real kernel names in tests/sql/compare/.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/kernel_op.h"
+#include "check.h"
+
+static int g(const char *pat, const char *s)
+{
+    return tsql_glob_ci(pat, s, strlen(s));
+}
+
+static void test_glob(void)
+{
+    CHECK(g("*", ""));
+    CHECK(g("*", "anything"));
+    CHECK(g("", ""));
+    CHECK(!g("", "a"));
+    CHECK(g("cijk_*", "Cijk_Alik_Bljk_BBS_BH"));
+    CHECK(!g("cijk_*", "xCijk_"));
+    CHECK(g("*gemm*", "sm90_xmma_GEMM_bf16"));
+    CHECK(g("*GEMM*", "cutlass_80_tensorop_s1688gemm_64x64"));
+    CHECK(!g("*gemm", "gemm_x"));
+    CHECK(g("*gemm", "x_gemm"));
+    CHECK(g("a?c", "abc"));
+    CHECK(!g("a?c", "ac"));
+    CHECK(g("*mean*pow*rsqrt*", "triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    CHECK(!g("*pow*mean*rsqrt*", "triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    /* backtracking over repeated prefixes */
+    CHECK(g("*aab", "aaaaab"));
+    CHECK(!g("*aab", "aaaaa"));
+    CHECK(g("**x**", "yyxyy"));
+    /* a name with an embedded NUL is matched on its length only */
+    CHECK(tsql_glob_ci("ab", "abc", 2));
+}
+
+static void test_labels(void)
+{
+    CHECK_STR(tsql_kop_label("GEMM"), "GEMM");
+    CHECK_STR(tsql_kop_label("RMSNorm+GEMM"), "RMSNorm+GEMM");
+    CHECK(tsql_kop_label("gemm") == NULL); /* labels are exact */
+    CHECK(tsql_kop_label(NULL) == NULL);
+    size_t n = 0;
+    while (tsql_kop_labels[n]) n++;
+    CHECK_EQ(n, 21);
+}
+
+static void test_rules(void)
+{
+    tsql_kop_rules *r = tsql_kop_rules_new();
+    CHECK(r != NULL);
+    CHECK_STR(tsql_kop_classify(r, "anything", NULL), "Other");
+    CHECK_EQ(tsql_kop_rules_add(r, "*", NULL, "NotALabel"), -1);
+    CHECK_EQ(tsql_kop_rules_add(r, NULL, NULL, "GEMM"), -1);
+    /* a CPU-op rule first: the same name under two ops */
+    CHECK_EQ(tsql_kop_rules_add(r, "*nchwtonhwc*", "*conv*", "Conv"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*nchwtonhwc*", "", "Elementwise"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*softmax*", NULL, "Softmax"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*topk_softmax*", NULL, "MoE"), 0); /* shadowed */
+    CHECK_EQ(tsql_kop_rules_count(r), 4);
+    const char *k = "void cudnn::ops::nchwToNhwcKernel<float>";
+    CHECK_STR(tsql_kop_classify(r, k, "aten::cudnn_convolution"), "Conv");
+    CHECK_STR(tsql_kop_classify(r, k, "aten::copy_"), "Elementwise");
+    CHECK_STR(tsql_kop_classify(r, k, NULL), "Elementwise");
+    CHECK_STR(tsql_kop_classify(r, "topk_softmax", NULL), "Softmax");
+    CHECK_STR(tsql_kop_classify(r, NULL, NULL), "Other");
+    CHECK_STR(tsql_kop_classify(NULL, "x", NULL), "Other");
+    tsql_kop_rules_free(r);
+    tsql_kop_rules_free(NULL);
+}
+
+int main(void)
+{
+    test_glob();
+    test_labels();
+    test_rules();
+    return check_report("test_kernel_op");
+}
