@@ -38,6 +38,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"perf-model functions", tsql_register_perf_functions},
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
+        {"trace_open_dir", tsql_register_open_dir},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

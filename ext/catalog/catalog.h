@@ -46,6 +46,17 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
 /* Opens (or finds, if unchanged) path. Returns the entry (not referenced) or NULL. */
 tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr);
 
+/* The entry of a file that is open and unchanged since it was loaded, or NULL. */
+tsql_entry *tsql_catalog_find_file(tsql_catalog *c, const char *path);
+
+/* Adds a trace loaded elsewhere (a loader thread of trace_open_dir) as an open entry,
+ * taking ownership of t (freed on failure). Returns the entry (not referenced) or NULL. */
+tsql_entry *tsql_catalog_adopt(tsql_catalog *c, const char *path, const char *label, tsql_trace *t,
+                               char **pzErr);
+
+/* Closes an open entry: drops the catalog's reference (readers keep theirs). */
+void tsql_catalog_remove(tsql_catalog *c, tsql_entry *e);
+
 /* Formats a core error as "tracesql: <path>: byte N: msg". sqlite3_malloc'd. */
 char *tsql_format_error(const char *path, const tsql_error *err);
 
@@ -58,5 +69,6 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
+int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 
 #endif
