@@ -39,6 +39,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"gpu_specs", tsql_register_gpu_specs},
         {"replay_script", tsql_register_replay_functions},
         {"trace_open_dir", tsql_register_open_dir},
+        {"np_round", tsql_register_np_round},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

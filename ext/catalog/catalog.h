@@ -70,5 +70,6 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c);
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
+int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
 
 #endif
