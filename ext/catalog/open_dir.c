@@ -4,6 +4,7 @@
  *
  *   SELECT trace_open_dir('run/traces');                        -- '[1,2,3,4]'
  *   SELECT trace_open_dir('run/rank_[0-9]*.json.gz', 'worker(\d+)');
+ *   SELECT trace_open_dir('["a/rank0.json", "b/rank1.json"]');  -- a JSON array of files
  *   SELECT trace_open_dir('run/traces', NULL, 'collectives');    -- events not kept
  *
  * The rank of a file is its distributedInfo.rank, else the first group of rank_regex
@@ -26,6 +27,8 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <cjson/cJSON.h>
 
 #include "catalog/catalog.h"
 #include "load/load.h"
@@ -124,7 +127,34 @@ static long list_files(const char *spec, char ***out, char **pzErr)
     char **v = NULL;
     size_t n = 0, cap = 0;
     struct stat st;
-    if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (spec[0] == '[') { /* a JSON array of paths */
+        cJSON *a = cJSON_Parse(spec);
+        int na = cJSON_IsArray(a) ? cJSON_GetArraySize(a) : -1;
+        if (na < 0) {
+            cJSON_Delete(a);
+            *pzErr = sqlite3_mprintf("tracesql: trace_open_dir: a list of files is a JSON array of paths");
+            return -1;
+        }
+        v = sqlite3_malloc64((size_t)(na ? na : 1) * sizeof *v);
+        int oom = !v;
+        for (int i = 0; !oom && i < na; i++) {
+            const char *p = cJSON_GetStringValue(cJSON_GetArrayItem(a, i));
+            if (!p) continue;
+            if ((v[n] = sqlite3_mprintf("%s", p)) == NULL) oom = 1;
+            else n++;
+        }
+        cJSON_Delete(a);
+        if (oom) {
+            for (size_t i = 0; i < n; i++) sqlite3_free(v[i]);
+            sqlite3_free(v);
+            *pzErr = sqlite3_mprintf("tracesql: out of memory");
+            return -1;
+        }
+        if (n) {
+            *out = v; /* in the order given */
+            return (long)n;
+        }
+    } else if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {
         DIR *d = opendir(spec);
         if (!d) {
             *pzErr = sqlite3_mprintf("tracesql: trace_open_dir: %s: cannot read the directory", spec);
