@@ -183,7 +183,9 @@ ORDER BY g.dur_sum DESC, rank, pg, ranks, cname, gsize, dtype, in_n, out_n, in_s
 --                   one rank), count_mismatch (a process group matched by position has
 --                   a different number of collectives on this rank), duplicate /
 --                   mismatch (an instance whose ranks disagree; left out of the
---                   implicit-sync and all-to-allv views)
+--                   implicit-sync and all-to-allv views), incomplete (fewer ranks
+--                   have the instance than its Group size: a rank's trace is missing or
+--                   lost the call; kept, over the ranks present)
 --   rank, process_group, collective_id   where (NULL when not about one)
 --   detail          the facts, in words
 CREATE TEMP VIEW IF NOT EXISTS coll_warnings AS
@@ -210,4 +212,9 @@ SELECT CASE WHEN match_status = 'duplicate' THEN 'duplicate' ELSE 'mismatch' END
             ELSE 'ranks ' || group_concat(rank, ',') || ' disagree on ' || substr(match_status, 11) END
 FROM nccl_match WHERE match_status IN ('duplicate') OR match_status LIKE 'mismatch:%'
 GROUP BY pg_name, match_key
+UNION ALL
+SELECT 'incomplete', NULL, pg_name, collective_id,
+       'only rank(s) ' || group_concat(rank, ',') || ' of a group of ' || max(group_size) || ' have this collective'
+FROM nccl_match WHERE match_status = 'ok'
+GROUP BY pg_name, match_key HAVING count(DISTINCT rank) < max(group_size)
 ORDER BY 1, 2, 3, 4;
