@@ -117,28 +117,94 @@ static char *open_error(const char *path, const struct stat *st)
     return sqlite3_mprintf("tracesql: %s: cannot open: %s", path, strerror(e));
 }
 
+/* The entry of an unchanged file (same device, inode, size and mtime), or NULL. With
+ * label, the entry is relabelled. st receives the file's stat. -1 if it cannot be read. */
+static int find_file(tsql_catalog *c, const char *path, const char *label, struct stat *st, tsql_entry **out)
+{
+    *out = NULL;
+    if (stat(path, st) != 0) return -1;
+    int64_t mt = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+    for (int i = 0; i < c->nopen; i++) {
+        tsql_entry *e = c->open[i];
+        if (e->dev == (int64_t)st->st_dev && e->ino == (int64_t)st->st_ino &&
+            e->size == (int64_t)st->st_size && e->mtime_ns == mt) {
+            if (label && strcmp(label, e->label) != 0) {
+                char *nl = sqlite3_mprintf("%s", label);
+                if (nl) { /* out of memory: the old label stays */
+                    sqlite3_free(e->label);
+                    e->label = nl;
+                }
+            }
+            *out = e;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+tsql_entry *tsql_catalog_find_file(tsql_catalog *c, const char *path)
+{
+    struct stat st;
+    tsql_entry *e = NULL;
+    return find_file(c, path, NULL, &st, &e) == 0 ? e : NULL;
+}
+
+static tsql_entry *adopt(tsql_catalog *c, const char *path, const char *label, tsql_trace *t,
+                         const struct stat *st, char **pzErr)
+{
+    tsql_entry *e = sqlite3_malloc(sizeof *e);
+    char *lab = label ? sqlite3_mprintf("%s", label) : default_label(path);
+    if (!e || !lab || add_entry(c, e) != SQLITE_OK) {
+        sqlite3_free(e);
+        sqlite3_free(lab);
+        tsql_trace_free(t);
+        *pzErr = sqlite3_mprintf("tracesql: out of memory");
+        return NULL;
+    }
+    e->id = c->next_id++;
+    e->label = lab;
+    e->trace = t;
+    e->refs = 1;
+    e->dev = (int64_t)st->st_dev;
+    e->ino = (int64_t)st->st_ino;
+    e->size = (int64_t)st->st_size;
+    e->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+    return e;
+}
+
+tsql_entry *tsql_catalog_adopt(tsql_catalog *c, const char *path, const char *label, tsql_trace *t,
+                               char **pzErr)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        tsql_trace_free(t);
+        *pzErr = sqlite3_mprintf("tracesql: %s: cannot open: no such file or not readable", path);
+        return NULL;
+    }
+    return adopt(c, path, label, t, &st, pzErr);
+}
+
+void tsql_catalog_remove(tsql_catalog *c, tsql_entry *e)
+{
+    for (int i = 0; i < c->nopen; i++)
+        if (c->open[i] == e) {
+            memmove(&c->open[i], &c->open[i + 1], (size_t)(c->nopen - i - 1) * sizeof *c->open);
+            c->nopen--;
+            tsql_entry_unref(e); /* the catalog's reference */
+            return;
+        }
+}
+
 tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *label, char **pzErr)
 {
     struct stat st;
+    tsql_entry *found = NULL;
     errno = 0;
-    if (stat(path, &st) != 0 || S_ISDIR(st.st_mode) || access(path, R_OK) != 0) {
+    if (find_file(c, path, label, &st, &found) != 0 || S_ISDIR(st.st_mode) || access(path, R_OK) != 0) {
         *pzErr = open_error(path, &st);
         return NULL;
     }
-    int64_t mt = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-    for (int i = 0; i < c->nopen; i++) {
-        tsql_entry *e = c->open[i];
-        if (e->dev == (int64_t)st.st_dev && e->ino == (int64_t)st.st_ino &&
-            e->size == (int64_t)st.st_size && e->mtime_ns == mt) {
-            if (label && strcmp(label, e->label) != 0) {
-                char *nl = sqlite3_mprintf("%s", label);
-                if (!nl) return NULL;
-                sqlite3_free(e->label);
-                e->label = nl;
-            }
-            return e;
-        }
-    }
+    if (found) return found;
     tsql_load_watch watch;
     tsql_load_watch_start(&watch, c, path, (int64_t)st.st_size);
     tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = tsql_load_watch_progress,
@@ -158,24 +224,7 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
         *pzErr = tsql_format_error(path, &err);
         return NULL;
     }
-    tsql_entry *e = sqlite3_malloc(sizeof *e);
-    char *lab = label ? sqlite3_mprintf("%s", label) : default_label(path);
-    if (!e || !lab || add_entry(c, e) != SQLITE_OK) {
-        sqlite3_free(e);
-        sqlite3_free(lab);
-        tsql_trace_free(t);
-        *pzErr = sqlite3_mprintf("tracesql: out of memory");
-        return NULL;
-    }
-    e->id = c->next_id++;
-    e->label = lab;
-    e->trace = t;
-    e->refs = 1;
-    e->dev = (int64_t)st.st_dev;
-    e->ino = (int64_t)st.st_ino;
-    e->size = (int64_t)st.st_size;
-    e->mtime_ns = mt;
-    return e;
+    return adopt(c, path, label, t, &st, pzErr);
 }
 
 tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_open, char **pzErr)
@@ -286,13 +335,7 @@ static void fn_trace_close(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_int(ctx, 0);
         return;
     }
-    for (int i = 0; i < c->nopen; i++)
-        if (c->open[i] == e) {
-            memmove(&c->open[i], &c->open[i + 1], (size_t)(c->nopen - i - 1) * sizeof *c->open);
-            c->nopen--;
-            tsql_entry_unref(e); /* the catalog's reference */
-            break;
-        }
+    tsql_catalog_remove(c, e);
     tsql_entry_unref(e); /* resolve's reference */
     sqlite3_result_int(ctx, 1);
 }

@@ -59,6 +59,16 @@ typedef struct tsql_load_watch {
 void tsql_load_watch_start(tsql_load_watch *w, tsql_catalog *c, const char *path, int64_t plain_bytes);
 int tsql_load_watch_progress(void *watch, int64_t bytes, int64_t events);
 void tsql_load_watch_done(tsql_load_watch *w, const tsql_trace *t);
+/* The entry of a file that is open and unchanged since it was loaded, or NULL. */
+tsql_entry *tsql_catalog_find_file(tsql_catalog *c, const char *path);
+
+/* Adds a trace loaded elsewhere (a loader thread of trace_open_dir) as an open entry,
+ * taking ownership of t (freed on failure). Returns the entry (not referenced) or NULL. */
+tsql_entry *tsql_catalog_adopt(tsql_catalog *c, const char *path, const char *label, tsql_trace *t,
+                               char **pzErr);
+
+/* Closes an open entry: drops the catalog's reference (readers keep theirs). */
+void tsql_catalog_remove(tsql_catalog *c, tsql_entry *e);
 
 /* Formats a core error as "tracesql: <path>: byte N: msg". sqlite3_malloc'd. */
 char *tsql_format_error(const char *path, const tsql_error *err);
@@ -77,5 +87,7 @@ int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_query_cells(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c);
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
+int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
+int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
 
 #endif
