@@ -7,7 +7,7 @@ set -u
 cd "$(dirname "$0")/../.."
 ext=${TSQL_EXT:-build/tracesql}
 py=${PYTHON:-/usr/bin/python3}
-fail=0
+fail=0 pass=0
 for t in "bash tests/clients/shell_client.sh" \
          "$py tests/clients/python_client.py $ext" \
          "$py tests/clients/sqlite_utils_client.py $ext" \
@@ -15,9 +15,11 @@ for t in "bash tests/clients/shell_client.sh" \
          "bash tests/clients/unreadable_dir.sh" \
          "bash tests/clients/progress.sh"; do
   if out=$(TSQL_EXT=$ext $t 2>&1); then
+    pass=$((pass + 1))
     if [ "${V:-0}" = 1 ]; then printf '%s\n' "$out"; else printf '%s\n' "$out" | grep '^SKIP' ; printf '%s\n' "$out" | tail -n 1; fi
   else
     fail=$((fail + 1)); echo "FAIL: $t"; printf '%s\n' "$out" | sed 's/^/  /'
   fi
 done
+echo "clients: $pass passed, $fail failed (sqlite3 shell, Python + pandas, sqlite-utils, export read without the extension, unreadable directory, load progress)"
 [ "$fail" = 0 ]
