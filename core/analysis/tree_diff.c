@@ -317,7 +317,7 @@ static uint32_t wf_name(ctx *c, const side *sd, uint32_t u, int strip)
 static const char *op_name(const side *sd, uint32_t u, char num[16])
 {
     uint32_t sid = sd->t->name[u];
-    if (sid && tsql_intern_len(&sd->t->strings, sid)) return tsql_intern_str(&sd->t->strings, sid);
+    if (sid && tsql_intern_len(&sd->t->strings, sid)) return tsql_intern_text(&sd->t->strings, sid);
     snprintf(num, 16, "%u", u);
     return num;
 }
@@ -1036,8 +1036,9 @@ static int merge_children(ctx *c, uint32_t *u1, uint32_t *u2, u32vec *p1, u32vec
     if (canonicalise(c, &ops, &c1, &c2)) goto out;
     for (size_t k = 0; k < ops.n; k++) {
         dop o = ops.v[k];
-        if (u32vec_push(p1, o.i >= 0 ? c1.v[o.i] : NONE) || u32vec_push(p2, o.j >= 0 ? c2.v[o.j] : NONE))
-            goto out;
+        uint32_t x1 = o.i >= 0 && (size_t)o.i < c1.n ? c1.v[o.i] : NONE;
+        uint32_t x2 = o.j >= 0 && (size_t)o.j < c2.n ? c2.v[o.j] : NONE;
+        if (u32vec_push(p1, x1) || u32vec_push(p2, x2)) goto out;
     }
     rc = 0;
 out:
@@ -1763,7 +1764,7 @@ static const char *label_name(const tsql_tree_diff *d, int s, uint32_t u, char n
 {
     tsql_trace *t = d->t[s];
     uint32_t sid = t->name[u];
-    if (sid && tsql_intern_len(&t->strings, sid)) return tsql_intern_str(&t->strings, sid);
+    if (sid && tsql_intern_len(&t->strings, sid)) return tsql_intern_text(&t->strings, sid);
     snprintf(num, 16, "%u", u);
     return num;
 }
@@ -1773,8 +1774,8 @@ static int put_line(const tsql_tree_diff *d, uint32_t m, const char *prefix, siz
     char a[16], b[16];
     if (put(out, prefix, plen) || put(out, last ? "└── " : "├── ", strlen(last ? "└── " : "├── ")))
         return -1;
-    const char *n1 = d->uid1[m] != NONE ? label_name(d, 0, d->uid1[m], a) : NULL;
-    const char *n2 = d->uid2[m] != NONE ? label_name(d, 1, d->uid2[m], b) : NULL;
+    const char *n1 = d->uid1[m] != NONE ? label_name(d, 0, d->uid1[m], a) : "";
+    const char *n2 = d->uid2[m] != NONE ? label_name(d, 1, d->uid2[m], b) : "";
     int rc;
     if (d->type[m] == TSQL_DIFF_BOTH) {
         if (strcmp(n1, n2) == 0) rc = put(out, n1, strlen(n1));
@@ -1900,7 +1901,7 @@ static kv *collect(const tsql_tree_diff *d, int s, int mapped, size_t *n)
         const tsql_diff_row *r = &d->rows[i];
         if (s && r->side != s) continue;
         tsql_trace *t = d->t[r->side - 1];
-        const char *key = tsql_intern_str(&d->names, mapped ? r->op_map_name : r->op_name);
+        const char *key = tsql_intern_text(&d->names, mapped ? r->op_map_name : r->op_name);
         v[k++] = (kv){key, tsql_intern_text(&t->strings, t->name[r->gpu])};
     }
     sort_n(v, k, sizeof *v, cmp_kv);
@@ -1928,7 +1929,7 @@ int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out
     if (put(out, "", 0)) return -1;
     int rc = -1;
     if (which == 1 || which == 2) {
-        size_t n;
+        size_t n = 0;
         kv *v = collect(d, which, 0, &n);
         if (!v) return -1;
         if (put(out, "{", 1)) goto out1;
@@ -1947,7 +1948,7 @@ int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out
         return rc;
     }
     /* cpu_op_map.json: {op: {trace1: {kernels, nn_module_parents}, trace2: {...}}} */
-    size_t n1, n2;
+    size_t n1 = 0, n2 = 0;
     kv *v1 = collect(d, 1, 1, &n1), *v2 = collect(d, 2, 1, &n2);
     kv *keys = malloc((n1 + n2 + 1) * sizeof *keys);
     size_t nk = 0;
