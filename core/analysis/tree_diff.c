@@ -16,6 +16,12 @@
 #define NOT_YET UINT32_MAX
 #define MINUS_ONE (UINT32_MAX - 1) /* uid map: merged alone */
 
+/* qsort of n elements; nothing to do (and no pointer to pass) below two */
+static void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1) qsort(base, n, size, cmp);
+}
+
 /* ---------- names (§9.1) ---------- */
 
 static int put(tsql_buf *b, const char *s, size_t n)
@@ -175,7 +181,7 @@ static int sort_by_ts(const side *sd, uint32_t *v, size_t n)
     tsk *k = malloc(n * sizeof *k);
     if (!k) return -1;
     for (size_t i = 0; i < n; i++) k[i] = (tsk){tsql_trace_ts_us(sd->t, v[i]), (uint32_t)i, v[i]};
-    qsort(k, n, sizeof *k, cmp_tsk);
+    sort_n(k, n, sizeof *k, cmp_tsk);
     for (size_t i = 0; i < n; i++) v[i] = k[i].uid;
     free(k);
     return 0;
@@ -311,7 +317,7 @@ static uint32_t wf_name(ctx *c, const side *sd, uint32_t u, int strip)
 static const char *op_name(const side *sd, uint32_t u, char num[16])
 {
     uint32_t sid = sd->t->name[u];
-    if (sid && tsql_intern_len(&sd->t->strings, sid)) return tsql_intern_str(&sd->t->strings, sid);
+    if (sid && tsql_intern_len(&sd->t->strings, sid)) return tsql_intern_text(&sd->t->strings, sid);
     snprintf(num, 16, "%u", u);
     return num;
 }
@@ -388,7 +394,7 @@ static int bfs_levels(ctx *c, const side *sd, uint32_t u, levels *L)
             }
         }
         uint32_t a = L->at[L->nlev];
-        qsort(L->v.v + a, L->v.n - a, sizeof *L->v.v, cmp_u32);
+        sort_n(L->v.v + a, L->v.n - a, sizeof *L->v.v, cmp_u32);
         L->at[++L->nlev] = (uint32_t)L->v.n;
         u32vec t = fr;
         fr = nx;
@@ -493,9 +499,9 @@ static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, 
         rc = 0;
         goto out;
     }
-    qsort(matched.v, matched.n, sizeof *matched.v, cmp_u32);
-    qsort(s1, m, sizeof *s1, cmp_nidx);
-    qsort(s2, n, sizeof *s2, cmp_nidx);
+    sort_n(matched.v, matched.n, sizeof *matched.v, cmp_u32);
+    sort_n(s1, m, sizeof *s1, cmp_nidx);
+    sort_n(s2, n, sizeof *s2, cmp_nidx);
     int any = 0;
     size_t p = 0, q = 0;
     while (p < m && q < n) {
@@ -540,7 +546,7 @@ static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, 
                     x.orig = mj[x.i] == (int32_t)x.j;
                     sc[ns++] = x;
                 }
-            qsort(sc, ns, sizeof *sc, cmp_scored);
+            sort_n(sc, ns, sizeof *sc, cmp_scored);
             size_t want = ni < nj ? ni : nj, got = 0;
             for (size_t k = 0; k < ns && got < want; k++) {
                 if (a1[sc[k].i] || a2[sc[k].j]) continue;
@@ -576,9 +582,9 @@ static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, 
         if (!handled && dopvec_push(&fin, o)) goto out;
     }
     /* TraceLens emits its new matches in set order; ours are by (i, j) */
-    qsort(nmat.v, nmat.n, sizeof *nmat.v, cmp_pair);
-    qsort(ndel.v, ndel.n, sizeof *ndel.v, cmp_pair);
-    qsort(nins.v, nins.n, sizeof *nins.v, cmp_pair);
+    sort_n(nmat.v, nmat.n, sizeof *nmat.v, cmp_pair);
+    sort_n(ndel.v, ndel.n, sizeof *ndel.v, cmp_pair);
+    sort_n(nins.v, nins.n, sizeof *nins.v, cmp_pair);
     for (size_t k = 0; k < nmat.n; k++)
         if (dopvec_push(&fin, nmat.v[k])) goto out;
     for (size_t k = 0; k < ndel.n; k++)
@@ -725,12 +731,12 @@ static int with_missing(ctx *c, int s, uint32_t u, uint32_t other, u32vec *out)
         if (nm == NOT_YET) goto out;
         theirs.v[i] = nm;
     }
-    qsort(mine.v, mine.n, sizeof *mine.v, cmp_u32);
-    qsort(theirs.v, theirs.n, sizeof *theirs.v, cmp_u32);
+    sort_n(mine.v, mine.n, sizeof *mine.v, cmp_u32);
+    sort_n(theirs.v, theirs.n, sizeof *theirs.v, cmp_u32);
     /* names on the other side's GPU path missing from ours */
     for (size_t i = 0; i < theirs.n; i++) {
         if (i && theirs.v[i] == theirs.v[i - 1]) continue;
-        if (bsearch(&theirs.v[i], mine.v, mine.n, sizeof *mine.v, cmp_u32)) continue;
+        if (mine.n && bsearch(&theirs.v[i], mine.v, mine.n, sizeof *mine.v, cmp_u32)) continue;
         const uint32_t *k = kids(sd, u);
         uint32_t last = NONE;
         for (uint32_t j = 0, n = nkids(sd, u); j < n; j++) {
@@ -1030,8 +1036,9 @@ static int merge_children(ctx *c, uint32_t *u1, uint32_t *u2, u32vec *p1, u32vec
     if (canonicalise(c, &ops, &c1, &c2)) goto out;
     for (size_t k = 0; k < ops.n; k++) {
         dop o = ops.v[k];
-        if (u32vec_push(p1, o.i >= 0 ? c1.v[o.i] : NONE) || u32vec_push(p2, o.j >= 0 ? c2.v[o.j] : NONE))
-            goto out;
+        uint32_t x1 = o.i >= 0 && (size_t)o.i < c1.n ? c1.v[o.i] : NONE;
+        uint32_t x2 = o.j >= 0 && (size_t)o.j < c2.n ? c2.v[o.j] : NONE;
+        if (u32vec_push(p1, x1) || u32vec_push(p2, x2)) goto out;
     }
     rc = 0;
 out:
@@ -1497,7 +1504,7 @@ static int rename_ops(ctx *c, tsql_tree_diff *d)
         if (first[l] == NONE) first[l] = i;
         ord[no++] = ((uint64_t)first[l] << 32) | i;
     }
-    qsort(ord, no, sizeof *ord, cmp_u64);
+    sort_n(ord, no, sizeof *ord, cmp_u64);
     ren = calloc((size_t)N->n + 64, sizeof *ren);
     size_t nren = (size_t)N->n + 64;
     if (!ren) goto out;
@@ -1757,7 +1764,7 @@ static const char *label_name(const tsql_tree_diff *d, int s, uint32_t u, char n
 {
     tsql_trace *t = d->t[s];
     uint32_t sid = t->name[u];
-    if (sid && tsql_intern_len(&t->strings, sid)) return tsql_intern_str(&t->strings, sid);
+    if (sid && tsql_intern_len(&t->strings, sid)) return tsql_intern_text(&t->strings, sid);
     snprintf(num, 16, "%u", u);
     return num;
 }
@@ -1767,8 +1774,8 @@ static int put_line(const tsql_tree_diff *d, uint32_t m, const char *prefix, siz
     char a[16], b[16];
     if (put(out, prefix, plen) || put(out, last ? "└── " : "├── ", strlen(last ? "└── " : "├── ")))
         return -1;
-    const char *n1 = d->uid1[m] != NONE ? label_name(d, 0, d->uid1[m], a) : NULL;
-    const char *n2 = d->uid2[m] != NONE ? label_name(d, 1, d->uid2[m], b) : NULL;
+    const char *n1 = d->uid1[m] != NONE ? label_name(d, 0, d->uid1[m], a) : "";
+    const char *n2 = d->uid2[m] != NONE ? label_name(d, 1, d->uid2[m], b) : "";
     int rc;
     if (d->type[m] == TSQL_DIFF_BOTH) {
         if (strcmp(n1, n2) == 0) rc = put(out, n1, strlen(n1));
@@ -1894,10 +1901,10 @@ static kv *collect(const tsql_tree_diff *d, int s, int mapped, size_t *n)
         const tsql_diff_row *r = &d->rows[i];
         if (s && r->side != s) continue;
         tsql_trace *t = d->t[r->side - 1];
-        const char *key = tsql_intern_str(&d->names, mapped ? r->op_map_name : r->op_name);
+        const char *key = tsql_intern_text(&d->names, mapped ? r->op_map_name : r->op_name);
         v[k++] = (kv){key, tsql_intern_text(&t->strings, t->name[r->gpu])};
     }
-    qsort(v, k, sizeof *v, cmp_kv);
+    sort_n(v, k, sizeof *v, cmp_kv);
     *n = k;
     return v;
 }
@@ -1922,7 +1929,7 @@ int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out
     if (put(out, "", 0)) return -1;
     int rc = -1;
     if (which == 1 || which == 2) {
-        size_t n;
+        size_t n = 0;
         kv *v = collect(d, which, 0, &n);
         if (!v) return -1;
         if (put(out, "{", 1)) goto out1;
@@ -1941,14 +1948,14 @@ int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out
         return rc;
     }
     /* cpu_op_map.json: {op: {trace1: {kernels, nn_module_parents}, trace2: {...}}} */
-    size_t n1, n2;
+    size_t n1 = 0, n2 = 0;
     kv *v1 = collect(d, 1, 1, &n1), *v2 = collect(d, 2, 1, &n2);
     kv *keys = malloc((n1 + n2 + 1) * sizeof *keys);
     size_t nk = 0;
     if (!v1 || !v2 || !keys) goto out0;
     for (size_t i = 0; i < n1; i++) keys[nk++] = (kv){v1[i].k, ""};
     for (size_t i = 0; i < n2; i++) keys[nk++] = (kv){v2[i].k, ""};
-    qsort(keys, nk, sizeof *keys, cmp_kv);
+    sort_n(keys, nk, sizeof *keys, cmp_kv);
     if (put(out, "{", 1)) goto out0;
     int firstk = 1;
     size_t a1 = 0, a2 = 0;
