@@ -7,7 +7,8 @@
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
  * the views read them with compare_arg('<name>'). A call pushes its arguments, runs
  * the view to the end into a buffer, and pops them, so calls may nest or interleave
- * (the results are a few hundred rows). Also raise_error(msg), which fails the
+ * (the results are a few hundred rows).
+ * Also raise_error(msg), which fails the
  * statement with msg (the views use it for a phase that is in neither trace).
  */
 #include <sqlite3ext.h>
@@ -217,6 +218,7 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     }
     v->st->top = f.up;
     if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    if (rc != SQLITE_OK) cmp_clear(c, v->ncols);
 fail:
     if (rc != SQLITE_OK) {
         sqlite3_free(v->base.zErrMsg);
@@ -294,6 +296,12 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, msg ? msg : "raise_error", -1);
 }
 
+static void cmp_state_free(void *p)
+{
+    cmp_state *st = p;
+    sqlite3_free(st);
+}
+
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
@@ -301,7 +309,7 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     if (!st) return SQLITE_NOMEM;
     st->top = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8, st, fn_compare_arg,
-                                        NULL, NULL, sqlite3_free);
+                                        NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL,
                                      fn_raise_error, NULL, NULL);
