@@ -1,7 +1,6 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
- * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
- * compare_metadata, compare_stacks, gpu_ops.
+ * (docs/compare.md): compare_ops, compare_layers, gpu_ops.
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
@@ -30,10 +29,6 @@ typedef struct {
 static const cmp_fn cmp_fns[] = {
     {"compare_ops", "compare_ops_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_layers", "compare_layers_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
     {"gpu_ops", "gpu_ops_v", 1, 1, {"trace"}},
 };
 
