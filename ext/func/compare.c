@@ -1,13 +1,13 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
- * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
- * compare_metadata, compare_stacks, gpu_ops.
+ * (docs/compare.md): compare_ops, compare_layers, gpu_ops.
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
  * the views read them with compare_arg('<name>'). A call pushes its arguments, runs
  * the view to the end into a buffer, and pops them, so calls may nest or interleave
- * (the results are a few hundred rows). Also raise_error(msg), which fails the
+ * (the results are a few hundred rows).
+ * Also raise_error(msg), which fails the
  * statement with msg (the views use it for a phase that is in neither trace).
  */
 #include <sqlite3ext.h>
@@ -29,10 +29,6 @@ typedef struct {
 static const cmp_fn cmp_fns[] = {
     {"compare_ops", "compare_ops_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_layers", "compare_layers_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
     {"gpu_ops", "gpu_ops_v", 1, 1, {"trace"}},
 };
 
@@ -217,6 +213,7 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     }
     v->st->top = f.up;
     if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    if (rc != SQLITE_OK) cmp_clear(c, v->ncols);
 fail:
     if (rc != SQLITE_OK) {
         sqlite3_free(v->base.zErrMsg);
@@ -294,6 +291,12 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, msg ? msg : "raise_error", -1);
 }
 
+static void cmp_state_free(void *p)
+{
+    cmp_state *st = p;
+    sqlite3_free(st);
+}
+
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
@@ -301,7 +304,7 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     if (!st) return SQLITE_NOMEM;
     st->top = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8, st, fn_compare_arg,
-                                        NULL, NULL, sqlite3_free);
+                                        NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL,
                                      fn_raise_error, NULL, NULL);

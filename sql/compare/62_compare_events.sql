@@ -103,20 +103,49 @@ step_phase AS MATERIALIZED (
     FROM ke WHERE aphase IS NOT NULL AND step IS NOT NULL GROUP BY side, step
 ),
 -- layers from the nn.Module tree: the module class that repeats under one parent
--- (>= 2 siblings) and holds the most GPU time is the layer block
-mt AS MATERIALIZED (
-    SELECT s.side, m.* FROM sides s JOIN module_tree m
-        ON m.trace_id = (SELECT trace_id FROM k WHERE k.side = s.side LIMIT 1)
-    WHERE s.t IS NOT NULL
+-- (>= 2 siblings) and holds the most time is the layer block
+-- nn.Module instances and their parent module: the nearest nn.Module among the
+-- first 8 Python frames above (no recursion: SQLite 3.40 cannot prepare some views
+-- over recursive CTEs when they are reached through several CTE references)
+mods AS MATERIALIZED (
+    SELECT s.side, e.uid, e.name, e.pid, e.tid, e.ts, e.dur, e.parent_uid AS p1,
+           ltrim(substr(e.name, 11)) AS label0
+    FROM sides s JOIN events(s.t) e
+    WHERE s.t IS NOT NULL AND e.kind = 'python_function' AND substr(e.name, 1, 10) = 'nn.Module:'
 ),
+mt AS MATERIALIZED (
+    SELECT m.side, m.uid, m.pid, m.tid, m.ts, m.dur,
+           CASE WHEN substr(rtrim(label0, '0123456789'), -1) = '_'
+                     AND length(rtrim(label0, '0123456789')) < length(label0)
+                THEN substr(label0, 1, length(rtrim(label0, '0123456789')) - 1)
+                ELSE label0 END AS module,
+           CASE WHEN substr(e1.name, 1, 10) = 'nn.Module:' THEN e1.uid
+                WHEN substr(e2.name, 1, 10) = 'nn.Module:' THEN e2.uid
+                WHEN substr(e3.name, 1, 10) = 'nn.Module:' THEN e3.uid
+                WHEN substr(e4.name, 1, 10) = 'nn.Module:' THEN e4.uid
+                WHEN substr(e5.name, 1, 10) = 'nn.Module:' THEN e5.uid
+                WHEN substr(e6.name, 1, 10) = 'nn.Module:' THEN e6.uid
+                WHEN substr(e7.name, 1, 10) = 'nn.Module:' THEN e7.uid
+                WHEN substr(e8.name, 1, 10) = 'nn.Module:' THEN e8.uid END AS parent_uid
+    FROM mods m JOIN sides s ON s.side = m.side
+    LEFT JOIN events(s.t) e1 ON e1.uid = m.p1
+    LEFT JOIN events(s.t) e2 ON e2.uid = e1.parent_uid
+    LEFT JOIN events(s.t) e3 ON e3.uid = e2.parent_uid
+    LEFT JOIN events(s.t) e4 ON e4.uid = e3.parent_uid
+    LEFT JOIN events(s.t) e5 ON e5.uid = e4.parent_uid
+    LEFT JOIN events(s.t) e6 ON e6.uid = e5.parent_uid
+    LEFT JOIN events(s.t) e7 ON e7.uid = e6.parent_uid
+    LEFT JOIN events(s.t) e8 ON e8.uid = e7.parent_uid
+),
+-- module instances' CPU time stands in for GPU time when choosing the block
 groups AS MATERIALIZED (
-    SELECT side, parent_uid, module, min(depth) AS depth, sum(gpu_time_us) AS gpu
+    SELECT side, parent_uid, module, sum(dur) AS gpu
     FROM mt WHERE parent_uid IS NOT NULL GROUP BY side, parent_uid, module HAVING count(*) >= 2
 ),
 block AS MATERIALIZED (
     SELECT side, module FROM (
         SELECT side, module, row_number() OVER (PARTITION BY side
-                   ORDER BY sum(gpu) DESC, min(depth), module) AS r
+                   ORDER BY sum(gpu) DESC, module) AS r
         FROM groups GROUP BY side, module)
     WHERE r = 1
 ),
@@ -190,7 +219,7 @@ LEFT JOIN step_phase sp ON sp.side = ke.side AND sp.step = ke.step
 LEFT JOIN mod_layer ml ON ml.side = ke.side AND ml.uid = ke.uid
 LEFT JOIN pat_layer pl ON pl.side = ke.side AND pl.uid = ke.uid;
 
--- gpu_ops_v: gpu_ops(trace) — compare_events_v of one trace
+-- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
 CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
 SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
 FROM compare_events_v WHERE side = 'trace' ORDER BY uid;

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Comparison tests on real trace pairs: every tests/compare/NAME.sql runs with the
+# extension loaded, from the project root, and reads traces under ../shared/conformance;
+# its CSV output must equal NAME.expected byte for byte (values derived by hand from the
+# traces: see the comments in each .sql). SKIPs loudly when the data is absent.
+#   TSQL_EXT      extension to load (default build/tracesql)
+#   TSQL_UPDATE=1 rewrite the .expected files instead (review the diff before committing)
+set -u
+cd "$(dirname "$0")/../.."
+if [ ! -d ../shared/conformance/tracelens ]; then
+  echo "SKIP: ../shared/conformance not found — comparison tests NOT run"
+  exit 0
+fi
+ext=${TSQL_EXT:-build/tracesql}
+pass=0
+fail=0
+for t in $(find tests/compare -name '*.sql' | sort); do
+  exp=${t%.sql}.expected
+  got=$("${SQLITE3:-sqlite3}" -bail -batch :memory: -cmd ".load $ext" -cmd '.mode csv' -cmd '.headers on' \
+        -cmd '.nullvalue NULL' < "$t" 2>&1)
+  if [ "${TSQL_UPDATE:-0}" = 1 ]; then
+    printf '%s\n' "$got" > "$exp"; echo "updated $exp"; continue
+  fi
+  if [ -f "$exp" ] && [ "$got" = "$(cat "$exp")" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL $t"
+    if [ -f "$exp" ]; then diff <(printf '%s\n' "$got") "$exp" | head -n 30; else echo "  (no $exp)"; fi
+  fi
+done
+echo "compare: $pass passed, $fail failed"
+[ "$fail" = 0 ]
