@@ -54,10 +54,15 @@ ORDER BY trace_id, sheet, appended, kernel_time_us_sum DESC, uid_first;
 
 -- perf_sheet_params: the parameter names of each sheet in order of first appearance
 -- over its instances (file order), i.e. the order of TraceLens's "param: ..." columns.
+-- Rows with the same params text have the same names at the same places, so the names
+-- are read from each distinct params text once, at its first row (d), not from every
+-- instance: the first appearance of a name is the least such first row.
 CREATE TEMP VIEW IF NOT EXISTS perf_sheet_params AS
-WITH p AS (
-    SELECT o.trace_id, o.sheet, o.row, j.key AS param, j.id AS pos
-    FROM perf_ops o, json_each(o.params) j
+WITH d AS MATERIALIZED (
+    SELECT trace_id, sheet, params, min(row) AS row FROM perf_ops GROUP BY trace_id, sheet, params
+), p AS MATERIALIZED (
+    SELECT d.trace_id, d.sheet, d.row, j.key AS param, j.id AS pos
+    FROM d, json_each(d.params) j
 ), f AS (
     SELECT trace_id, sheet, param, min(row) AS first_row FROM p GROUP BY trace_id, sheet, param
 )

@@ -6,12 +6,14 @@
 -- different parameter sets, where TraceLens's grouping turned every parameter into
 -- text and None prints as None (timesformer's UnaryElementwise reference).
 CREATE TEMP VIEW IF NOT EXISTS perf_sheet_queries AS
-WITH np AS (
-    SELECT trace_id, sheet, count(*) AS n FROM perf_sheet_params GROUP BY trace_id, sheet
+WITH psp AS MATERIALIZED (SELECT * FROM perf_sheet_params), np AS (
+    SELECT trace_id, sheet, count(*) AS n FROM psp GROUP BY trace_id, sheet
 ), mixed AS (
-    -- 1 for a sheet whose rows have different parameter sets (some print nan)
+    -- 1 for a sheet whose rows have different parameter sets (some print nan); each
+    -- distinct params text counted once
     SELECT o.trace_id, o.sheet, max((SELECT count(*) FROM json_each(o.params)) < np.n) AS mixed
-    FROM perf_ops o JOIN np ON np.trace_id = o.trace_id AND np.sheet = o.sheet
+    FROM (SELECT DISTINCT trace_id, sheet, params FROM perf_ops) o
+    JOIN np ON np.trace_id = o.trace_id AND np.sheet = o.sheet
     GROUP BY o.trace_id, o.sheet
 ), cols AS (
     SELECT p.trace_id, p.sheet,
@@ -21,7 +23,7 @@ WITH np AS (
                                p.param, p.param, CASE WHEN m.mixed THEN '''None''' ELSE 'NULL' END,
                                p.param, p.param), ', ')
              AS param_cols
-    FROM (SELECT * FROM perf_sheet_params ORDER BY trace_id, sheet, position) p
+    FROM (SELECT * FROM psp ORDER BY trace_id, sheet, position) p
     JOIN mixed m ON m.trace_id = p.trace_id AND m.sheet = p.sheet
     GROUP BY p.trace_id, p.sheet
 )
