@@ -142,6 +142,10 @@ static void *run_pieces(void *arg)
 {
     pool *pl = arg;
     int caller = pthread_equal(pthread_self(), pl->caller);
+    /* the caller asks once before it claims anything: the other threads may take every
+     * piece, and an interrupt must still stop the load */
+    if (caller && pl->opts && pl->opts->progress && pl->opts->progress(pl->opts->progress_ctx, 0, 0))
+        atomic_store(pl->parts[0].abort, 1);
     for (;;) {
         int i = atomic_fetch_add(&pl->next, 1);
         if (i >= pl->nparts) return NULL;
