@@ -80,6 +80,11 @@ int tsql_tree_diff_text(const tsql_tree_diff *d, uint32_t root, int prune_non_gp
  * 2 = cpu_op_map_trace2.json. Appended to out; 0 or -1 on OOM. */
 int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out);
 
+/* Reorders pairs[0..n) (distinct (i, j) pairs of non-negative ints, in insertion order)
+ * as CPython (>= 3.8) iterates a set they were added to: the order TraceLens emits the
+ * matches of its same-name disambiguation in. 0 or -1 on OOM. */
+int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n);
+
 /* norm() of §9.1 on s[0..n) (strip mode when strip), into out (replacing its text).
  * 0 or -1 on OOM. */
 int tsql_diff_norm_name(const char *s, size_t n, int strip, tsql_buf *out);
