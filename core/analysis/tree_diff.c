@@ -1679,6 +1679,16 @@ out:
     return rc;
 }
 
+/* every GPU event's duration a whole number of µs (traces written in integer µs) */
+static int whole_durations(const tsql_trace *t)
+{
+    for (uint32_t k = 0; k < t->kernels.n; k++) {
+        int64_t dn = t->dur_ns[t->kernels.uid[k]];
+        if (dn != TSQL_NULL && dn % 1000 != 0) return 0;
+    }
+    return 1;
+}
+
 /* ---------- build, free, cache ---------- */
 
 void tsql_tree_diff_free(tsql_tree_diff *d)
@@ -1741,6 +1751,7 @@ tsql_tree_diff *tsql_tree_diff_build(tsql_trace *baseline, tsql_trace *variant, 
     rows.v = NULL;
     if (rename_ops(&c, d)) goto fail;
     d->identical = rows_identical(&c, d);
+    d->whole_kernel_time = whole_durations(baseline) && whole_durations(variant);
     side_free(&c.s[0]);
     side_free(&c.s[1]);
     free(c.tmp.p);

@@ -46,6 +46,8 @@ typedef struct tsql_tree_diff {
     uint32_t nrows;
     tsql_diff_row *rows;     /* diff_stats rows in TraceLens's order */
     int identical;           /* the baseline rows equal the variant rows (§9.6) */
+    int whole_kernel_time;   /* every GPU duration of both traces is a whole number of µs:
+                                Python reads them as ints, and pandas keeps the column int */
     tsql_intern names;       /* texts: normalised names, LCA names, renamed op names */
     void *priv;              /* lookups (uid maps) */
 } tsql_tree_diff;
