@@ -174,7 +174,10 @@ for f in merged_tree_output.txt cpu_op_map.json cpu_op_map_trace1.json cpu_op_ma
         head -c $((size - 1)) "$p" > "$tmp/trim" && cat "$tmp/trim" > "$p"
     fi
 done
-# TraceLens writes no CSV when diff_stats is empty
+# TraceLens writes no CSV when diff_stats is empty, and then no cpu-op maps either
 for f in diff_stats.csv diff_stats_unique_args_summary.csv diff_stats_names_summary.csv; do
     [ -s "$outdir/$f" ] || rm -f "$outdir/$f"
 done
+if [ ! -e "$outdir/diff_stats.csv" ]; then
+    rm -f "$outdir/cpu_op_map.json" "$outdir/cpu_op_map_trace1.json" "$outdir/cpu_op_map_trace2.json"
+fi

@@ -465,6 +465,96 @@ static int cmp_pair(const void *x, const void *y)
     return (a->j > b->j) - (a->j < b->j);
 }
 
+/* ---------- Python's set iteration order ----------
+ * TraceLens collects the disambiguated matches in a Python set of (i, j) tuples and
+ * emits them in the set's iteration order: the slots of CPython's hash table. That
+ * order follows from the tuples' hashes (xxHash-based tuple hash, Python >= 3.8; a
+ * small int hashes to itself), the insertion order, linear probing over 9 slots then
+ * perturbed probing, and the table growing (x4) when it is 3/5 full. */
+
+static uint64_t py_pair_hash(uint64_t a, uint64_t b)
+{
+    const uint64_t p1 = 11400714785074694791ULL, p2 = 14029467366897019727ULL, p5 = 2870177450012600261ULL;
+    uint64_t acc = p5, lane[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        acc += lane[k] * p2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= p1;
+    }
+    acc += 2 ^ (p5 ^ 3527539ULL);
+    return acc == UINT64_MAX ? 1546275796ULL : acc;
+}
+
+typedef struct pyslot { uint64_t hash; int32_t k; } pyslot; /* k: item index + 1, 0 = empty */
+
+static void pyset_put(pyslot *tab, size_t mask, uint64_t h, int32_t k)
+{
+    size_t i = (size_t)h & mask, perturb = (size_t)h;
+    for (;;) {
+        size_t probes = i + 9 <= mask ? 9 : 0;
+        for (size_t p = 0; p <= probes; p++)
+            if (!tab[i + p].k) {
+                tab[i + p] = (pyslot){h, k};
+                return;
+            }
+        perturb >>= 5;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+/* v[0..n) (distinct pairs, in insertion order) reordered as Python iterates the set */
+static int pyset_order(dop *v, size_t n)
+{
+    size_t size = 8, fill = 0;
+    pyslot *tab = calloc(size, sizeof *tab);
+    dop *out = malloc((n + 1) * sizeof *out);
+    if (!tab || !out) {
+        free(tab);
+        free(out);
+        return -1;
+    }
+    for (size_t k = 0; k < n; k++) {
+        pyset_put(tab, size - 1, py_pair_hash((uint64_t)v[k].i, (uint64_t)v[k].j), (int32_t)k + 1);
+        fill++;
+        if (fill * 5 >= (size - 1) * 3) {
+            size_t want = fill > 50000 ? fill * 2 : fill * 4, ns = 8;
+            while (ns <= want) ns <<= 1;
+            pyslot *nt = calloc(ns, sizeof *nt);
+            if (!nt) {
+                free(tab);
+                free(out);
+                return -1;
+            }
+            for (size_t i = 0; i < size; i++)
+                if (tab[i].k) pyset_put(nt, ns - 1, tab[i].hash, tab[i].k);
+            free(tab);
+            tab = nt;
+            size = ns;
+        }
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < size; i++)
+        if (tab[i].k) out[o++] = v[tab[i].k - 1];
+    memcpy(v, out, n * sizeof *v);
+    free(tab);
+    free(out);
+    return 0;
+}
+
+int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n)
+{
+    dop *v = malloc((n + 1) * sizeof *v);
+    if (!v) return -1;
+    for (size_t k = 0; k < n; k++) v[k] = (dop){OP_MATCH, pairs[k][0], pairs[k][1]};
+    int rc = pyset_order(v, n);
+    for (size_t k = 0; k < n && !rc; k++) {
+        pairs[k][0] = v[k].i;
+        pairs[k][1] = v[k].j;
+    }
+    free(v);
+    return rc;
+}
+
 /* Same-name disambiguation (§9.4 step 3) of ops over a[0..m), b[0..n). */
 static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, size_t n, dopvec *ops)
 {
@@ -581,8 +671,9 @@ static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, 
                       (o.op == OP_INS && h2[o.j]);
         if (!handled && dopvec_push(&fin, o)) goto out;
     }
-    /* TraceLens emits its new matches in set order; ours are by (i, j) */
-    sort_n(nmat.v, nmat.n, sizeof *nmat.v, cmp_pair);
+    /* the new matches in Python's set order (their insertion order: names by id, then
+     * greedily; TraceLens takes the names in string-hash order, which varies by run) */
+    if (pyset_order(nmat.v, nmat.n)) goto out;
     sort_n(ndel.v, ndel.n, sizeof *ndel.v, cmp_pair);
     sort_n(nins.v, nins.n, sizeof *nins.v, cmp_pair);
     for (size_t k = 0; k < nmat.n; k++)
@@ -1588,6 +1679,16 @@ out:
     return rc;
 }
 
+/* every GPU event's duration a whole number of µs (traces written in integer µs) */
+static int whole_durations(const tsql_trace *t)
+{
+    for (uint32_t k = 0; k < t->kernels.n; k++) {
+        int64_t dn = t->dur_ns[t->kernels.uid[k]];
+        if (dn != TSQL_NULL && dn % 1000 != 0) return 0;
+    }
+    return 1;
+}
+
 /* ---------- build, free, cache ---------- */
 
 void tsql_tree_diff_free(tsql_tree_diff *d)
@@ -1650,6 +1751,7 @@ tsql_tree_diff *tsql_tree_diff_build(tsql_trace *baseline, tsql_trace *variant, 
     rows.v = NULL;
     if (rename_ops(&c, d)) goto fail;
     d->identical = rows_identical(&c, d);
+    d->whole_kernel_time = whole_durations(baseline) && whole_durations(variant);
     side_free(&c.s[0]);
     side_free(&c.s[1]);
     free(c.tmp.p);

@@ -46,6 +46,8 @@ typedef struct tsql_tree_diff {
     uint32_t nrows;
     tsql_diff_row *rows;     /* diff_stats rows in TraceLens's order */
     int identical;           /* the baseline rows equal the variant rows (§9.6) */
+    int whole_kernel_time;   /* every GPU duration of both traces is a whole number of µs:
+                                Python reads them as ints, and pandas keeps the column int */
     tsql_intern names;       /* texts: normalised names, LCA names, renamed op names */
     void *priv;              /* lookups (uid maps) */
 } tsql_tree_diff;
@@ -79,6 +81,11 @@ int tsql_tree_diff_text(const tsql_tree_diff *d, uint32_t root, int prune_non_gp
 /* The cpu-op maps as JSON text: which 0 = cpu_op_map.json, 1 = cpu_op_map_trace1.json,
  * 2 = cpu_op_map_trace2.json. Appended to out; 0 or -1 on OOM. */
 int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out);
+
+/* Reorders pairs[0..n) (distinct (i, j) pairs of non-negative ints, in insertion order)
+ * as CPython (>= 3.8) iterates a set they were added to: the order TraceLens emits the
+ * matches of its same-name disambiguation in. 0 or -1 on OOM. */
+int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n);
 
 /* norm() of §9.1 on s[0..n) (strip mode when strip), into out (replacing its text).
  * 0 or -1 on OOM. */

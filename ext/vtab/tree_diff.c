@@ -185,7 +185,7 @@ const tsql_table tsql_table_tree_diff = {
     X(S_STRIDES, "input_strides TEXT")                                                  \
     X(S_TYPE, "input_type TEXT")                                                        \
     X(S_CONCRETE, "concrete_inputs TEXT")                                               \
-    X(S_KERNEL_TIME, "kernel_time REAL")                                                \
+    X(S_KERNEL_TIME, "kernel_time")                                                     \
     X(S_BUSY, "busy_time REAL")                                                         \
     X(S_LCA_NAME, "lca_name TEXT")                                                      \
     X(S_LCA, "lca_id INTEGER")                                                          \
@@ -227,7 +227,11 @@ static int stats_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case S_STRIDES: tsql_result_arg(ctx, t, r->op, "Input Strides"); break;
     case S_TYPE: tsql_result_arg(ctx, t, r->op, "Input type"); break;
     case S_CONCRETE: tsql_result_arg(ctx, t, r->op, "Concrete Inputs"); break;
-    case S_KERNEL_TIME: sqlite3_result_double(ctx, tsql_trace_dur_us(t, r->gpu)); break;
+    case S_KERNEL_TIME:
+        /* an int column in pandas when every duration was written as an integer */
+        if (d->whole_kernel_time) sqlite3_result_int64(ctx, t->dur_ns[r->gpu] / 1000);
+        else sqlite3_result_double(ctx, tsql_trace_dur_us(t, r->gpu));
+        break;
     case S_BUSY: sqlite3_result_double(ctx, r->busy_us); break;
     case S_LCA_NAME: result_text_id(ctx, d, r->lca_name); break;
     case S_LCA: tsql_result_uid(ctx, r->lca); break;

@@ -9,7 +9,7 @@ SELECT trace_id, name, cpu_op_name, cpu_op_uid,
        coalesce(py_repr(input_strides, 1), '') AS "Input Strides",
        coalesce(py_repr(input_type, 1), '') AS "Input type",
        coalesce(py_repr(concrete_inputs, 1), '') AS "Concrete Inputs",
-       py_float(kernel_time) AS kernel_time, py_float(busy_time) AS busy_time,
+       kernel_time, busy_time,
        lca_name AS lowest_common_ancestor_name,
        CASE WHEN max(lca_id IS NULL) OVER (PARTITION BY trace_id)
             THEN py_float(lca_id) ELSE lca_id END AS lowest_common_ancestor_id,

@@ -80,3 +80,16 @@ write("deeper.json", [
     launch(500, "lonely_k", 600, 3)])
 # a root only the variant has (after the others)
 write("extra_root.json", base(extra_roots=[op("aten::mul", 700, 10, launch(702, "mul_k", 800, 2))]))
+
+# same-named siblings whose kernels trade places: the edit distance pairs them in order,
+# the disambiguation by descendants pairs them crosswise (the runtime call among them
+# makes the alignment an edit distance rather than a positional one)
+def dup(first, second):
+    return [op("aten::block", 0, 100,
+               launch(5, "k0", 200, 2),
+               op("aten::op", 10, 20, launch(12, first, 210, 3)),
+               op("aten::op", 40, 20, launch(42, second, 220, 4)))]
+
+
+write("dup_base.json", dup("k1", "k2"))
+write("dup_swapped.json", dup("k2", "k1"))

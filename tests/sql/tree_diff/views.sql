@@ -18,3 +18,9 @@ DELETE FROM diff_params;
 INSERT INTO diff_params VALUES ('tests/data/diff/base.json', 'tests/data/diff/base.json');
 SELECT source, name, identical FROM diff_stats;
 SELECT source, name, operation_count, kernel_time_sum FROM diff_stats_unique_args_summary;
+-- a trace written in integer µs: kernel_time stays an int column (and its sums), as in pandas
+DELETE FROM diff_params;
+INSERT INTO diff_params VALUES ('tests/data/tree_rules.json', 'tests/data/tree_rules.json');
+SELECT name, typeof(kernel_time) AS t, kernel_time, busy_time FROM diff_stats ORDER BY seq LIMIT 2;
+SELECT name, kernel_time_mean, typeof(kernel_time_sum) AS t, kernel_time_sum
+FROM diff_stats_unique_args_summary LIMIT 2;

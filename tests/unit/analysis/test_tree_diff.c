@@ -32,6 +32,26 @@ int main(void)
     CHECK_STR(norm("", 0), "");
     free(b.p);
 
+    /* the disambiguation's matches in CPython's set order (orders printed by Python 3.11:
+     * s = set(); s.add(p) for p in the first list; list(s) is the second) */
+    {
+        int32_t p[6][2] = {{289, 63}, {114, 298}, {31, 295}, {299, 203}, {25, 113}, {23, 285}};
+        static const int32_t want[6][2] = {
+            {25, 113}, {299, 203}, {31, 295}, {23, 285}, {289, 63}, {114, 298}};
+        CHECK_EQ(tsql_diff_py_set_order(p, 6), 0);
+        CHECK(memcmp(p, want, sizeof want) == 0);
+    }
+    {
+        int32_t p[12][2] = {
+            {190, 49}, {280, 32}, {288, 30}, {105, 254}, {272, 218}, {160, 238},
+            {299, 232}, {185, 153}, {127, 92}, {124, 41}, {294, 153}, {268, 253}};
+        static const int32_t want[12][2] = {
+            {185, 153}, {272, 218}, {160, 238}, {299, 232}, {190, 49}, {280, 32},
+            {105, 254}, {124, 41}, {127, 92}, {294, 153}, {288, 30}, {268, 253}};
+        CHECK_EQ(tsql_diff_py_set_order(p, 12), 0);
+        CHECK(memcmp(p, want, sizeof want) == 0);
+    }
+
     tsql_error err = {0};
     tsql_trace *a = tsql_trace_load("tests/data/diff/base.json", NULL, &err);
     tsql_trace *b = tsql_trace_load("tests/data/diff/inserted.json", NULL, &err);
