@@ -166,7 +166,7 @@ test-layout:
 	@CC=$(CC) bash tests/build/test_embed.sh
 
 test: all
-	@$(MAKE) --no-print-directory test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-docs
+	@$(MAKE) --no-print-directory test-layout test-unit test-sql test-conformance test-asan test-corpus test-hardening test-replay test-compare test-docs
 	@echo "make test: all suites passed"
 
 # --- benchmark --------------------------------------------------------------

@@ -17,7 +17,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 die() { echo "compare_reports.sh: $*" >&2; exit 2; }
