@@ -178,7 +178,7 @@ test-layout:
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;
 # V=1 prints everything
 test:
-	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives $(if $(HAVE_ISAL),test-gzip-fallback))
+	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-compare test-report-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives $(if $(HAVE_ISAL),test-gzip-fallback))
 	@echo "make test: all suites passed"
 
 quiet-%:

@@ -17,7 +17,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 die() { echo "compare_reports.sh: $*" >&2; exit 2; }
@@ -127,6 +127,7 @@ dq() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
             echo "DROP TABLE $t;"
         done
     done
+    echo "CREATE INDEX temp._cr_i0 ON compare_cells(pos, sheet, col, row);"
     # every stage once: each view is replaced by a table of its rows before the next
     # stage reads it (the views would recompute their inputs at every use)
     for v in compare_plan compare_fields compare_row_keys compare_merged compare_frame_columns \
