@@ -173,6 +173,7 @@ test: all
 bench: build/tracesql.so
 	@$(PYTHON) tests/bench/bench.py
 	@$(PYTHON) tests/bench/report_bench.py
+	@$(PYTHON) tests/bench/coll_bench.py
 
 # --- install ----------------------------------------------------------------
 install: build/tracesql.so
