@@ -189,6 +189,7 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/bench.py
 	@$(PYTHON) tests/bench/report_bench.py
 	@$(PYTHON) tests/bench/diff_bench.py
+	@$(PYTHON) tests/bench/coll_bench.py
 
 # --- install ---------------------------------------------------------------
 # make install / uninstall / test-install: mk/install.mk

@@ -148,7 +148,8 @@ ORDER BY m.ord;
 -- nccl_summary_long: TraceLens's nccl_summary_long sheet (§8.2 over every rank): rows of
 -- nccl_long grouped by rank, Process Group Name, Process Group Ranks, Collective name,
 -- Group size, dtype, In/Out msg nelems, In/Out split size and stream; a row with a
--- missing key is left out (pandas). Largest dur_sum first. node_id is appended.
+-- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable)
+-- sort leaves them (np_argsort). node_id is appended.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_long AS
 WITH g AS (
     SELECT rank, "Process Group Name" AS pg, "Process Group Ranks" AS ranks, "Collective name" AS cname,
@@ -166,7 +167,12 @@ WITH g AS (
       AND "In msg nelems" IS NOT NULL AND "Out msg nelems" IS NOT NULL AND "In split size" IS NOT NULL
       AND "Out split size" IS NOT NULL AND stream IS NOT NULL
     GROUP BY rank, pg, ranks, cname, gsize, dtype, in_n, out_n, in_split, out_split, stream
-)
+),
+-- groups in key order (pandas' groupby), then pandas' unstable sort by dur_sum
+o AS (SELECT *, row_number() OVER (ORDER BY rank, pg, ranks, cname, gsize, dtype, in_n, out_n, in_split,
+                                            out_split, stream) AS o FROM g),
+pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS o, j.key AS k
+                     FROM (SELECT np_argsort(dur_sum, o, 1) AS perm FROM o) p, json_each(p.perm) j)
 SELECT rank, pg AS "Process Group Name", ranks AS "Process Group Ranks", cname AS "Collective name",
        gsize AS "Group size", dtype, in_n AS "In msg nelems", out_n AS "Out msg nelems",
        in_split AS "In split size", out_split AS "Out split size", stream,
@@ -174,8 +180,8 @@ SELECT rank, pg AS "Process Group Name", ranks AS "Process Group Ranks", cname A
        iif(f.int_dur, CAST(dur_sum AS INTEGER), CAST(dur_sum AS REAL)) AS dur_sum,
        CAST(dur_mean AS REAL) AS dur_mean, CAST(dur_std AS REAL) AS dur_std,
        dur_min, dur_max, n AS operation_count, node_id
-FROM g, nccl_fmt f
-ORDER BY g.dur_sum DESC, rank, pg, ranks, cname, gsize, dtype, in_n, out_n, in_split, out_split, stream;
+FROM o JOIN pos USING (o), nccl_fmt f
+ORDER BY pos.k;
 
 -- coll_warnings: what the multi-rank views could not match or trust, one row each.
 --   kind            missing_rank (world_size says the rank exists, no trace has it),

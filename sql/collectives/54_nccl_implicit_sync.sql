@@ -102,7 +102,8 @@ WITH s AS (
            coalesce("In msg nelems", 'Unknown') AS in_n,
            first_ord AS o, *
     FROM nccl_implicit_sync
-)
+),
+g AS (
 SELECT cname AS "Collective name", dt AS dtype, in_n AS "In msg nelems",
        first("Process Group Name", o) AS "Process Group Name",
        first("Group size", o) AS "Group size",
@@ -126,10 +127,25 @@ SELECT cname AS "Collective name", dt AS dtype, in_n AS "In msg nelems",
        np_sum(comm_latency, o) / 1000.0 AS "Total comm latency (ms)"
 FROM s
 GROUP BY cname, dt, in_n
-ORDER BY "Total comm latency (ms)" DESC, cname, dt, in_n;
+),
+-- groups in key order, then pandas' unstable sort by the total
+o AS (SELECT *, row_number() OVER (ORDER BY "Collective name", dtype, "In msg nelems") AS o FROM g),
+pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS o, j.key AS k
+                     FROM (SELECT np_argsort("Total comm latency (ms)", o, 1) AS perm FROM o) p,
+                          json_each(p.perm) j)
+SELECT "Collective name", dtype, "In msg nelems", "Process Group Name", "Group size", "Full msg size (MB)",
+       comm_latency_mean, comm_latency_median, comm_latency_min, comm_latency_max,
+       "skew in start time_mean", "skew in start time_median", "skew in start time_min", "skew in start time_max",
+       "skew in end time_mean", "skew in end time_median", "skew in end time_min", "skew in end time_max",
+       "algo bw (GB/s)_mean", "algo bw (GB/s)_median", "algo bw (GB/s)_min", "algo bw (GB/s)_max",
+       "bus bw (GB/s)_mean", "bus bw (GB/s)_median", "bus bw (GB/s)_min", "bus bw (GB/s)_max",
+       count, "Total comm latency (ms)"
+FROM o JOIN pos USING (o)
+ORDER BY pos.k;
 
 -- straggler_summary: TraceLens's straggler summary, one row per rank of the
--- implicit-sync collectives, lowest total wait (the straggler) first.
+-- implicit-sync collectives, lowest total wait (the straggler) first; ties as pandas'
+-- (unstable) sort leaves them (np_argsort).
 --   total_wait_time_us, mean_wait_time_us   Σ and mean of the rank's waits, rounded to 0.1 µs
 --   times_arrived_last    instances where this rank waited least (ties: the lowest rank)
 --   times_arrived_first   instances where it is the earliest arrival rank
@@ -150,7 +166,8 @@ per AS (
            count(*) AS present, min(r.node_id) AS node_id
     FROM nccl_implicit_sync_ranks r GROUP BY r.rank
 ),
-dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM nccl_long GROUP BY rank)
+dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM nccl_long GROUP BY rank),
+out_rows AS (
 SELECT per.rank,
        CASE WHEN typeof(total_wait) = 'integer' AND present = n.n THEN total_wait
             ELSE np_round(CAST(total_wait AS REAL), 1) END AS total_wait_time_us,
@@ -164,4 +181,9 @@ SELECT per.rank,
            AS total_nccl_dur_us,
        per.node_id
 FROM per, n LEFT JOIN dur ON dur.rank = per.rank
-ORDER BY total_wait_time_us, per.rank;
+),
+-- ranks in order, then pandas' unstable sort by total_wait_time_us
+pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS rank, j.key AS k
+                     FROM (SELECT np_argsort(total_wait_time_us, rank, 0) AS perm FROM out_rows) p,
+                          json_each(p.perm) j)
+SELECT out_rows.* FROM out_rows JOIN pos USING (rank) ORDER BY pos.k;

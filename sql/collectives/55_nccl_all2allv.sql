@@ -48,7 +48,8 @@ WITH a AS (
            min(CASE WHEN in_mb > 0 AND dur > 0 THEN (in_mb / 1024) / (dur / 1e6) END) AS tmin,
            max(in_mb) AS mb_max, seq_sum(in_mb, rank) / count(*) AS mb_mean
     FROM nccl_all2allv_ranks GROUP BY pg_name, match_key
-)
+),
+out_rows AS (
 SELECT a.collective_id, l."Process Group Name", l."Process Group Ranks", l."Collective name",
        l."Group size", l.dtype, l.stream,
        total_mb AS "total data communicated (MB)",
@@ -62,7 +63,12 @@ SELECT a.collective_id, l."Process Group Name", l."Process Group Ranks", l."Coll
        m.node_span, a.pg_name, a.match_key, a.first_ord
 FROM a JOIN nccl_match m ON m.ord = a.first_ord
 JOIN nccl_long l ON l.rank = m.rank AND l.uid = m.uid
-ORDER BY total_mb DESC, a.first_ord;
+),
+-- instances in order of first appearance, then pandas' unstable sort by total data
+pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS first_ord, j.key AS k
+                     FROM (SELECT np_argsort("total data communicated (MB)", first_ord, 1) AS perm FROM out_rows) p,
+                          json_each(p.perm) j)
+SELECT out_rows.* FROM out_rows JOIN pos USING (first_ord) ORDER BY pos.k;
 
 -- nccl_summary_all2allv: TraceLens's nccl_summary_all2allv sheet: nccl_all2allv grouped
 -- by Process Group Name and dtype; mean, std, min, max of total data, wall time (and its
@@ -70,8 +76,8 @@ ORDER BY total_mb DESC, a.first_ord;
 -- count; first Process Group Ranks, Collective name, Group size; Total wall_time (ms).
 -- Largest Total wall_time (ms) first.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_all2allv AS
-WITH s AS (SELECT *, row_number() OVER (ORDER BY "total data communicated (MB)" DESC, first_ord) AS o
-           FROM nccl_all2allv)
+WITH s AS (SELECT *, row_number() OVER () AS o FROM nccl_all2allv),
+g AS (
 SELECT "Process Group Name", dtype,
        pd_mean("total data communicated (MB)", o) AS "total data communicated (MB)_mean",
        pd_std("total data communicated (MB)", o) AS "total data communicated (MB)_std",
@@ -101,7 +107,20 @@ SELECT "Process Group Name", dtype,
        pd_sum("wall_time (us)", o) / 1000.0 AS "Total wall_time (ms)"
 FROM s
 GROUP BY "Process Group Name", dtype
-ORDER BY "Total wall_time (ms)" DESC, "Process Group Name", dtype;
+),
+-- groups in key order, then pandas' unstable sort by the total
+o AS (SELECT *, row_number() OVER (ORDER BY "Process Group Name", dtype) AS o FROM g),
+pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS o, j.key AS k
+                     FROM (SELECT np_argsort("Total wall_time (ms)", o, 1) AS perm FROM o) p, json_each(p.perm) j)
+SELECT "Process Group Name", dtype, "total data communicated (MB)_mean", "total data communicated (MB)_std",
+       "total data communicated (MB)_min", "total data communicated (MB)_max", "wall_time (us)_mean",
+       "wall_time (us)_std", "wall_time (us)_min", "wall_time (us)_max", "Total wall_time (us)",
+       "throughput (GB/s)_mean", "throughput (GB/s)_std", "throughput (GB/s)_min", "throughput (GB/s)_max",
+       size_imbalance_mean, size_imbalance_max, "max_rank_dur (us)_mean", "max_rank_dur (us)_max",
+       "skew in start time_mean", "skew in start time_max", "skew in end time_mean", "skew in end time_max",
+       count, "Process Group Ranks", "Collective name", "Group size", "Total wall_time (ms)"
+FROM o JOIN pos USING (o)
+ORDER BY pos.k;
 
 -- nccl_all2allv_heatmap: bytes sent rank × rank by all_to_allv (every all_to_allv row of
 -- nccl_long, matched or not): In split size[j] on rank i is the element count i sends
