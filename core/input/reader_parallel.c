@@ -142,6 +142,13 @@ static void *run_pieces(void *arg)
 {
     pool *pl = arg;
     int caller = pthread_equal(pthread_self(), pl->caller);
+    /* piece 0 (the largest, read in place) is the caller's: a worker started first must
+     * not take it, or on a busy machine the caller might get no piece, and then no
+     * progress callback (and no interrupt) would run during the parse */
+    if (caller) {
+        pl->parts[0].opts = pl->opts;
+        tsql_reader_parse_part(&pl->parts[0]);
+    }
     for (;;) {
         int i = atomic_fetch_add(&pl->next, 1);
         if (i >= pl->nparts) return NULL;
@@ -243,7 +250,7 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         parts[k].abort = &abort_flag;
     }
     pool pl = {.parts = parts, .nparts = nb, .opts = opts, .caller = pthread_self()};
-    atomic_init(&pl.next, 0);
+    atomic_init(&pl.next, 1); /* 0 is the caller's */
     int nthreads = threads < nb ? threads : nb;
     run_on_threads(nthreads, run_pieces, &pl);
 
