@@ -35,7 +35,7 @@ build/noisal/test_source: tests/unit/input/test_source.c build/noisal/libtsqlcor
 
 test-gzip-fallback: build/noisal/tracesql.so build/noisal/test_source
 	@! nm build/noisal/tracesql.so | grep -q isal_inflate || { echo "FAIL: the zlib build links ISA-L"; exit 1; }
-	@build/noisal/test_source
+	@TSQL_TMPDIR=build/tmp/noisal build/noisal/test_source
 	@TSQL_EXT=build/noisal/tracesql TSQL_SQL_DIRS="tests/sql/format tests/sql/errors" \
 	  TSQL_SUITE=zlib-sql bash tests/run_sql.sh
 	@TSQL_EXT=build/noisal/tracesql TSQL_SUITE=zlib-corpus bash tests/corpus/run.sh

@@ -142,10 +142,13 @@ static void *run_pieces(void *arg)
 {
     pool *pl = arg;
     int caller = pthread_equal(pthread_self(), pl->caller);
-    /* the caller asks once before it claims anything: the other threads may take every
-     * piece, and an interrupt must still stop the load */
-    if (caller && pl->opts && pl->opts->progress && pl->opts->progress(pl->opts->progress_ctx, 0, 0))
-        atomic_store(pl->parts[0].abort, 1);
+    /* piece 0 (the largest, read in place) is the caller's: a worker started first must
+     * not take it, or on a busy machine the caller might get no piece, and then no
+     * progress callback (and no interrupt) would run during the parse */
+    if (caller) {
+        pl->parts[0].opts = pl->opts;
+        tsql_reader_parse_part(&pl->parts[0]);
+    }
     for (;;) {
         int i = atomic_fetch_add(&pl->next, 1);
         if (i >= pl->nparts) return NULL;
@@ -252,7 +255,7 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         parts[k].done_events = &done_events;
     }
     pool pl = {.parts = parts, .nparts = nb, .opts = opts, .caller = pthread_self()};
-    atomic_init(&pl.next, 0);
+    atomic_init(&pl.next, 1); /* 0 is the caller's */
     int nthreads = threads < nb ? threads : nb;
     run_on_threads(nthreads, run_pieces, &pl);
 

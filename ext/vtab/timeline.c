@@ -165,6 +165,12 @@ static const double *ordered_values(sqlite3_context *ctx, sum_ctx *p, double **o
         sqlite3_result_error_toobig(ctx);
         return NULL;
     }
+    /* rows usually arrive in order already (a GROUP BY hands each group's rows over in
+     * scan order): then the order is the arrival order and nothing needs sorting; any
+     * key out of order (or NaN) takes the sort */
+    size_t run = 1;
+    while (run < n && (p->key.v[run - 1] < p->key.v[run] || p->key.v[run - 1] == p->key.v[run])) run++;
+    if (run >= n) return p->v.v;
     tsql_keyed *o = malloc(n * sizeof *o);
     double *w = malloc(n * sizeof *w);
     if (o && w) {
