@@ -1,6 +1,7 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
- * (docs/compare.md): compare_ops, compare_layers, gpu_ops.
+ * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
+ * compare_metadata, compare_stacks, gpu_ops.
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
@@ -29,6 +30,10 @@ typedef struct {
 static const cmp_fn cmp_fns[] = {
     {"compare_ops", "compare_ops_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_layers", "compare_layers_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
     {"gpu_ops", "gpu_ops_v", 1, 1, {"trace"}},
 };
 
@@ -87,7 +92,10 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     if (!sql) return SQLITE_NOMEM;
     rc = sqlite3_declare_vtab(db, sql);
     sqlite3_free(sql);
-    if (rc != SQLITE_OK) return rc;
+    if (rc != SQLITE_OK) {
+        *err = sqlite3_mprintf("%s: %s", fn->name, sqlite3_errmsg(db));
+        return rc;
+    }
     cmp_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
@@ -172,6 +180,8 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     int k = 0;
     for (int a = 0; a < v->fn->nargs; a++)
         if (idxNum & (1 << a)) f.argv[a] = argv[k++];
+    /* no arguments at all (SELECT * FROM compare_ops): no rows, like an empty listing */
+    if (idxNum == 0) return SQLITE_OK;
     for (int a = 0; a < v->fn->nrequired; a++) {
         if (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL) {
             sqlite3_free(v->base.zErrMsg);
@@ -270,11 +280,7 @@ static void fn_compare_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     cmp_state *st = sqlite3_user_data(ctx);
     const char *name = (const char *)sqlite3_value_text(argv[0]);
-    if (!st->top) {
-        sqlite3_result_error(ctx, "compare_arg: only inside compare_ops(), compare_layers(), "
-                                  "... (the views of sql/compare/ are read through them)", -1);
-        return;
-    }
+    if (!st->top) return; /* a view read directly: no arguments, no rows */
     for (int a = 0; name && a < st->top->fn->nargs; a++) {
         if (strcmp(name, st->top->fn->args[a]) == 0) {
             if (st->top->argv[a]) sqlite3_result_value(ctx, st->top->argv[a]);
