@@ -222,4 +222,4 @@ LEFT JOIN pat_layer pl ON pl.side = ke.side AND pl.uid = ke.uid;
 -- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
 CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
 SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
-FROM compare_events_v WHERE side = 'trace' ORDER BY uid;
+FROM compare_events WHERE side = 'trace' ORDER BY uid;

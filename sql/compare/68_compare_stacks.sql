@@ -7,7 +7,7 @@
 CREATE TEMP VIEW IF NOT EXISTS compare_stacks_v AS
 WITH RECURSIVE
 k AS MATERIALIZED (
-    SELECT uid, name, dur, t_probe, launcher_uid FROM compare_events_v
+    SELECT uid, name, dur, t_probe, launcher_uid FROM compare_events
     WHERE side = 'trace' AND op = compare_arg('operation') AND launcher_uid IS NOT NULL
       AND (compare_arg('phase') IS NULL OR phase = compare_arg('phase'))
 ),
