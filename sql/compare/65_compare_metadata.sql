@@ -5,10 +5,12 @@ CREATE TEMP VIEW IF NOT EXISTS compare_metadata_v AS
 WITH
 f AS MATERIALIZED (SELECT side, trace_id, name, dur, phase, layer, pass FROM compare_filtered_v),
 sides(side) AS (VALUES ('baseline'), ('variant')),
+args(side, t) AS (
+    SELECT 'baseline', compare_arg('baseline') UNION ALL SELECT 'variant', compare_arg('variant')
+),
 tid AS MATERIALIZED (
-    SELECT 'baseline' AS side, (SELECT trace_id FROM kernels(compare_arg('baseline')) LIMIT 1) AS trace_id
-    UNION ALL
-    SELECT 'variant', (SELECT trace_id FROM kernels(compare_arg('variant')) LIMIT 1)
+    SELECT a.side, (SELECT k.trace_id FROM kernels(a.t) k LIMIT 1) AS trace_id
+    FROM args a WHERE a.t IS NOT NULL
 ),
 names AS MATERIALIZED (SELECT DISTINCT side, name FROM f),
 vendor_by_name AS (

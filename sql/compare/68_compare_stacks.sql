@@ -6,24 +6,26 @@
 -- per line. Traces without Python events have no rows.
 CREATE TEMP VIEW IF NOT EXISTS compare_stacks_v AS
 WITH RECURSIVE
+arg(t) AS (SELECT compare_arg('trace')),
 k AS MATERIALIZED (
-    SELECT uid, name, dur, t_probe, launcher_uid FROM compare_events
+    SELECT uid, name, dur, t_probe, launcher_uid, op_uid FROM compare_events
     WHERE side = 'trace' AND op = compare_arg('operation') AND launcher_uid IS NOT NULL
       AND (compare_arg('phase') IS NULL OR phase = compare_arg('phase'))
 ),
 -- one probe per launching CPU op (the same op launches with the same stack)
 probes AS MATERIALIZED (
-    SELECT k.uid, k.name, k.t_probe, l.pid, l.tid, sum(k.dur) OVER (PARTITION BY coalesce(e.op_uid, k.uid)) AS op_us,
-           row_number() OVER (PARTITION BY coalesce(e.op_uid, k.uid) ORDER BY k.dur DESC, k.uid) AS r
-    FROM k JOIN events(compare_arg('trace')) l ON l.uid = k.launcher_uid
-    LEFT JOIN kernels(compare_arg('trace')) e ON e.uid = k.uid
+    SELECT k.uid, k.name, k.t_probe, l.pid, l.tid, sum(k.dur) OVER (PARTITION BY coalesce(k.op_uid, k.uid)) AS op_us,
+           row_number() OVER (PARTITION BY coalesce(k.op_uid, k.uid) ORDER BY k.dur DESC, k.uid) AS r
+    FROM arg JOIN k JOIN events(arg.t) l ON l.uid = k.launcher_uid
+    WHERE arg.t IS NOT NULL
 ),
 top AS MATERIALIZED (
     SELECT * FROM probes WHERE r = 1 ORDER BY op_us DESC, uid LIMIT 200
 ),
 py AS MATERIALIZED (
-    SELECT uid, name, pid, tid, ts, ts + dur AS te, parent_uid FROM events(compare_arg('trace'))
-    WHERE kind = 'python_function'
+    SELECT e.uid, e.name, e.pid, e.tid, e.ts, e.ts + e.dur AS te, e.parent_uid
+    FROM arg JOIN events(arg.t) e
+    WHERE arg.t IS NOT NULL AND e.kind = 'python_function'
 ),
 leaf AS MATERIALIZED (
     SELECT t.uid AS kuid, t.name AS kname, t.op_us,
