@@ -1,6 +1,7 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
- * (docs/compare.md): compare_ops, compare_layers, gpu_ops.
+ * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
+ * compare_metadata, compare_stacks, gpu_ops.
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
@@ -29,6 +30,10 @@ typedef struct {
 static const cmp_fn cmp_fns[] = {
     {"compare_ops", "compare_ops_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_layers", "compare_layers_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
     {"gpu_ops", "gpu_ops_v", 1, 1, {"trace"}},
 };
 
@@ -39,9 +44,68 @@ typedef struct cmp_frame {
     struct cmp_frame *up;
 } cmp_frame;
 
+/* the GPU events of the latest call's traces (view compare_events_v), shared by the
+ * cursors of the compare_events table; reference-counted so a refill during a read
+ * leaves the reader its rows */
+typedef struct {
+    int refs, ncols;
+    sqlite3_int64 nrows;
+    sqlite3_value **cells;
+} cmp_rows;
+
 typedef struct {
     cmp_frame *top;
+    cmp_rows *events;
+    char *events_key; /* what events was computed for (sqlite3_malloc'd) */
 } cmp_state;
+
+static void cmp_rows_unref(cmp_rows *r)
+{
+    if (!r || --r->refs > 0) return;
+    for (sqlite3_int64 i = 0; i < r->nrows * r->ncols; i++) sqlite3_value_free(r->cells[i]);
+    sqlite3_free(r->cells);
+    sqlite3_free(r);
+}
+
+/* Runs stmt to the end into a new cmp_rows (refs 1); NULL with *rc set on failure. */
+static cmp_rows *cmp_rows_collect(sqlite3_stmt *s, int *rc)
+{
+    cmp_rows *r = sqlite3_malloc(sizeof *r);
+    if (!r) {
+        *rc = SQLITE_NOMEM;
+        return NULL;
+    }
+    memset(r, 0, sizeof *r);
+    r->refs = 1;
+    r->ncols = sqlite3_column_count(s);
+    sqlite3_int64 cap = 0;
+    while ((*rc = sqlite3_step(s)) == SQLITE_ROW) {
+        if (r->nrows == cap) {
+            cap = cap ? cap * 2 : 64;
+            sqlite3_value **cells = sqlite3_realloc64(r->cells, (sqlite3_uint64)(cap * r->ncols) * sizeof *cells);
+            if (!cells) {
+                *rc = SQLITE_NOMEM;
+                break;
+            }
+            r->cells = cells;
+        }
+        sqlite3_value **row = r->cells + r->nrows * r->ncols;
+        int ok = 1;
+        for (int i = 0; i < r->ncols; i++)
+            if (!(row[i] = sqlite3_value_dup(sqlite3_column_value(s, i)))) ok = 0;
+        r->nrows++;
+        if (!ok) {
+            *rc = SQLITE_NOMEM;
+            break;
+        }
+    }
+    if (*rc == SQLITE_DONE) {
+        *rc = SQLITE_OK;
+        return r;
+    }
+    cmp_rows_unref(r);
+    return NULL;
+}
 
 typedef struct {
     sqlite3_vtab base;
@@ -53,9 +117,12 @@ typedef struct {
 
 typedef struct {
     sqlite3_vtab_cursor base;
-    sqlite3_value **cells; /* nrows * ncols */
-    sqlite3_int64 nrows, row;
+    cmp_rows *rows; /* this call's result, or (compare_events) the shared events */
+    sqlite3_int64 row;
 } cmp_cursor;
+
+/* compare_events (fn == NULL): the columns of compare_events_v, no arguments */
+static const char cmp_events_view[] = "compare_events_v";
 
 static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                        sqlite3_vtab **out, char **err)
@@ -65,13 +132,13 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     const cmp_fn *fn = NULL;
     for (size_t i = 0; i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         if (sqlite3_stricmp(argv[0], cmp_fns[i].name) == 0) fn = &cmp_fns[i];
-    if (!fn) return SQLITE_ERROR;
-    char *q = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", fn->view);
+    const char *view = fn ? fn->view : cmp_events_view;
+    char *q = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", view);
     sqlite3_stmt *s = NULL;
     int rc = q ? sqlite3_prepare_v2(db, q, -1, &s, NULL) : SQLITE_NOMEM;
     sqlite3_free(q);
     if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("%s: view %s: %s", fn->name, fn->view, sqlite3_errmsg(db));
+        *err = sqlite3_mprintf("%s: view %s: %s", argv[0], view, sqlite3_errmsg(db));
         return rc;
     }
     sqlite3_str *ddl = sqlite3_str_new(db);
@@ -79,7 +146,7 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     int n = sqlite3_column_count(s);
     for (int i = 0; i < n; i++)
         sqlite3_str_appendf(ddl, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(s, i));
-    for (int i = 0; i < fn->nargs; i++)
+    for (int i = 0; fn && i < fn->nargs; i++)
         sqlite3_str_appendf(ddl, ", \"%w\" HIDDEN", fn->args[i]);
     sqlite3_str_appendall(ddl, ")");
     sqlite3_finalize(s);
@@ -87,7 +154,10 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     if (!sql) return SQLITE_NOMEM;
     rc = sqlite3_declare_vtab(db, sql);
     sqlite3_free(sql);
-    if (rc != SQLITE_OK) return rc;
+    if (rc != SQLITE_OK) {
+        *err = sqlite3_mprintf("%s: %s", argv[0], sqlite3_errmsg(db));
+        return rc;
+    }
     cmp_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
@@ -109,12 +179,13 @@ static int cmp_disconnect(sqlite3_vtab *vt)
 static int cmp_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     cmp_vtab *v = (cmp_vtab *)vt;
+    int nargs = v->fn ? v->fn->nargs : 0;
     int slot[CMP_MAX_ARGS];
     for (int i = 0; i < CMP_MAX_ARGS; i++) slot[i] = -1;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
         int a = c->iColumn - v->ncols;
-        if (a < 0 || a >= v->fn->nargs) continue;
+        if (a < 0 || a >= nargs) continue;
         if (c->op != SQLITE_INDEX_CONSTRAINT_EQ || !c->usable) {
             if (c->op == SQLITE_INDEX_CONSTRAINT_EQ) return SQLITE_CONSTRAINT;
             continue;
@@ -122,7 +193,7 @@ static int cmp_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
         slot[a] = i;
     }
     int mask = 0, next = 1;
-    for (int a = 0; a < v->fn->nargs; a++) {
+    for (int a = 0; a < nargs; a++) {
         if (slot[a] < 0) continue;
         info->aConstraintUsage[slot[a]].argvIndex = next++;
         info->aConstraintUsage[slot[a]].omit = 1;
@@ -144,19 +215,55 @@ static int cmp_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out)
     return SQLITE_OK;
 }
 
-static void cmp_clear(cmp_cursor *c, int ncols)
-{
-    for (sqlite3_int64 i = 0; i < c->nrows * ncols; i++) sqlite3_value_free(c->cells[i]);
-    sqlite3_free(c->cells);
-    c->cells = NULL;
-    c->nrows = c->row = 0;
-}
-
 static int cmp_close(sqlite3_vtab_cursor *cur)
 {
     cmp_cursor *c = (cmp_cursor *)cur;
-    cmp_clear(c, ((cmp_vtab *)cur->pVtab)->ncols);
+    cmp_rows_unref(c->rows);
     sqlite3_free(c);
+    return SQLITE_OK;
+}
+
+/* Makes st->events the events of the frame on top: computed again only when the trace
+ * arguments, the open traces or the connection's rows (the rules) changed. */
+static int cmp_fill_events(sqlite3 *db, cmp_state *st)
+{
+    sqlite3_str *k = sqlite3_str_new(db);
+    const cmp_frame *f = st->top;
+    for (int a = 0; a < f->fn->nargs; a++) {
+        const char *name = f->fn->args[a];
+        if (strcmp(name, "baseline") && strcmp(name, "variant") && strcmp(name, "trace")) continue;
+        sqlite3_value *x = f->argv[a];
+        const char *txt = x ? (const char *)sqlite3_value_text(x) : NULL;
+        sqlite3_str_appendf(k, "%s=%d:%s;", name, x ? sqlite3_value_type(x) : 0, txt ? txt : "");
+    }
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db,
+                                "SELECT group_concat(trace_id || ':' || path || ':' || load_seconds, '|') "
+                                "FROM traces",
+                                -1, &s, NULL);
+    if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(s, 0);
+        sqlite3_str_appendf(k, "traces=%s;", t ? t : "");
+    }
+    sqlite3_finalize(s);
+    sqlite3_str_appendf(k, "changes=%lld", (long long)sqlite3_total_changes64(db));
+    char *key = sqlite3_str_finish(k);
+    if (!key) return SQLITE_NOMEM;
+    if (rc != SQLITE_OK || (st->events && st->events_key && strcmp(key, st->events_key) == 0)) {
+        sqlite3_free(key);
+        return rc;
+    }
+    rc = sqlite3_prepare_v2(db, "SELECT * FROM temp.compare_events_v", -1, &s, NULL);
+    cmp_rows *r = rc == SQLITE_OK ? cmp_rows_collect(s, &rc) : NULL;
+    sqlite3_finalize(s);
+    if (!r) {
+        sqlite3_free(key);
+        return rc;
+    }
+    cmp_rows_unref(st->events);
+    sqlite3_free(st->events_key);
+    st->events = r;
+    st->events_key = key;
     return SQLITE_OK;
 }
 
@@ -167,11 +274,22 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     (void)argc;
     cmp_cursor *c = (cmp_cursor *)cur;
     cmp_vtab *v = (cmp_vtab *)cur->pVtab;
-    cmp_clear(c, v->ncols);
+    cmp_rows_unref(c->rows);
+    c->rows = NULL;
+    c->row = 0;
+    if (!v->fn) { /* compare_events: the events of the call running (none outside one) */
+        if (v->st->top && v->st->events) {
+            c->rows = v->st->events;
+            c->rows->refs++;
+        }
+        return SQLITE_OK;
+    }
     cmp_frame f = {v->fn, {NULL}, v->st->top};
     int k = 0;
     for (int a = 0; a < v->fn->nargs; a++)
         if (idxNum & (1 << a)) f.argv[a] = argv[k++];
+    /* no arguments at all (SELECT * FROM compare_ops): no rows, like an empty listing */
+    if (idxNum == 0) return SQLITE_OK;
     for (int a = 0; a < v->fn->nrequired; a++) {
         if (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL) {
             sqlite3_free(v->base.zErrMsg);
@@ -186,35 +304,12 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     sqlite3_stmt *s = NULL;
     int rc = q ? sqlite3_prepare_v2(v->db, q, -1, &s, NULL) : SQLITE_NOMEM;
     sqlite3_free(q);
-    if (rc != SQLITE_OK) goto fail;
-    v->st->top = &f;
-    sqlite3_int64 cap = 0;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        if (c->nrows == cap) {
-            cap = cap ? cap * 2 : 64;
-            sqlite3_value **cells = sqlite3_realloc64(c->cells, (sqlite3_uint64)(cap * v->ncols) * sizeof *cells);
-            if (!cells) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            c->cells = cells;
-        }
-        sqlite3_value **row = c->cells + c->nrows * v->ncols;
-        int ok = 1;
-        for (int i = 0; i < v->ncols; i++) {
-            row[i] = sqlite3_value_dup(sqlite3_column_value(s, i));
-            if (!row[i]) ok = 0;
-        }
-        c->nrows++;
-        if (!ok) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
+    if (rc == SQLITE_OK) {
+        v->st->top = &f;
+        rc = cmp_fill_events(v->db, v->st);
+        if (rc == SQLITE_OK) c->rows = cmp_rows_collect(s, &rc);
+        v->st->top = f.up;
     }
-    v->st->top = f.up;
-    if (rc == SQLITE_DONE) rc = SQLITE_OK;
-    if (rc != SQLITE_OK) cmp_clear(c, v->ncols);
-fail:
     if (rc != SQLITE_OK) {
         sqlite3_free(v->base.zErrMsg);
         v->base.zErrMsg = sqlite3_mprintf("%s", sqlite3_errmsg(v->db));
@@ -232,14 +327,13 @@ static int cmp_next(sqlite3_vtab_cursor *cur)
 static int cmp_eof(sqlite3_vtab_cursor *cur)
 {
     cmp_cursor *c = (cmp_cursor *)cur;
-    return c->row >= c->nrows;
+    return !c->rows || c->row >= c->rows->nrows;
 }
 
 static int cmp_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
 {
     cmp_cursor *c = (cmp_cursor *)cur;
-    cmp_vtab *v = (cmp_vtab *)cur->pVtab;
-    if (i < v->ncols) sqlite3_result_value(ctx, c->cells[c->row * v->ncols + i]);
+    if (i < c->rows->ncols) sqlite3_result_value(ctx, c->rows->cells[c->row * c->rows->ncols + i]);
     return SQLITE_OK;
 }
 
@@ -270,11 +364,7 @@ static void fn_compare_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     cmp_state *st = sqlite3_user_data(ctx);
     const char *name = (const char *)sqlite3_value_text(argv[0]);
-    if (!st->top) {
-        sqlite3_result_error(ctx, "compare_arg: only inside compare_ops(), compare_layers(), "
-                                  "... (the views of sql/compare/ are read through them)", -1);
-        return;
-    }
+    if (!st->top) return; /* a view read directly: no arguments, no rows */
     for (int a = 0; name && a < st->top->fn->nargs; a++) {
         if (strcmp(name, st->top->fn->args[a]) == 0) {
             if (st->top->argv[a]) sqlite3_result_value(ctx, st->top->argv[a]);
@@ -294,6 +384,10 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void cmp_state_free(void *p)
 {
     cmp_state *st = p;
+    if (st) {
+        cmp_rows_unref(st->events);
+        sqlite3_free(st->events_key);
+    }
     sqlite3_free(st);
 }
 
@@ -303,6 +397,8 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     cmp_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
     st->top = NULL;
+    st->events = NULL;
+    st->events_key = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8, st, fn_compare_arg,
                                         NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
@@ -310,5 +406,6 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
                                      fn_raise_error, NULL, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);
+    if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "compare_events", &cmp_module, st);
     return rc;
 }

@@ -68,34 +68,39 @@ mseq AS MATERIALIZED (
     SELECT *, row_number() OVER (PARTITION BY side, mkind ORDER BY ts, uid) AS seq FROM marks
 ),
 -- the latest marker of each kind started at or before each probe, then kept if it
--- still spans the probe (markers of one kind do not overlap)
-probe AS (
-    SELECT side, mkind, ts AS t, 0 AS is_k, seq, NULL AS uid FROM mseq
+-- still spans the probe (markers of one kind do not overlap). One ordered stream of
+-- markers and GPU events carries both; no join of the events with anything large.
+stream AS (
+    SELECT side, ts AS t, 0 AS is_k, uid AS muid,
+           CASE WHEN mkind = 'step' THEN seq END AS sseq, CASE WHEN mkind = 'phase' THEN seq END AS pseq,
+           NULL AS trace_id, NULL AS uid, NULL AS kind, NULL AS name, NULL AS ts, NULL AS dur,
+           NULL AS device, NULL AS stream, NULL AS launcher_uid, NULL AS op_uid, NULL AS cpu_op,
+           NULL AS t_probe, NULL AS lpid, NULL AS ltid, NULL AS op
+    FROM mseq
     UNION ALL
-    SELECT kc.side, m.mkind, kc.t_probe, 1, NULL, kc.uid
-    FROM kc JOIN (SELECT 'step' AS mkind UNION ALL SELECT 'phase') m
-    WHERE EXISTS (SELECT 1 FROM mseq WHERE mseq.side = kc.side AND mseq.mkind = m.mkind)
+    SELECT side, t_probe, 1, NULL, NULL, NULL, trace_id, uid, kind, name, ts, dur, device, stream,
+           launcher_uid, op_uid, cpu_op, t_probe, lpid, ltid, op
+    FROM kc
 ),
 carried AS MATERIALIZED (
-    SELECT side, mkind, uid, t,
-           max(seq) OVER (PARTITION BY side, mkind ORDER BY t, is_k ROWS UNBOUNDED PRECEDING) AS seq
-    FROM probe
-),
-inmark AS MATERIALIZED (
-    SELECT c.side, c.uid,
-           max(CASE WHEN c.mkind = 'step' THEN m.seq END) AS step,
-           max(CASE WHEN c.mkind = 'phase' THEN m.phase END) AS mphase
-    FROM carried c JOIN mseq m ON m.side = c.side AND m.mkind = c.mkind AND m.seq = c.seq
-    WHERE c.uid IS NOT NULL AND c.t < m.te
-    GROUP BY c.side, c.uid
+    SELECT *,
+           max(sseq) OVER w AS cs, max(pseq) OVER w AS cp
+    FROM stream
+    WINDOW w AS (PARTITION BY side ORDER BY t, is_k ROWS UNBOUNDED PRECEDING)
 ),
 ke AS MATERIALIZED (
-    SELECT kc.*, i.step, i.mphase,
-           CASE WHEN kc.op = 'Attention' THEN
-               CASE WHEN lower(kc.name) LIKE '%decode%' THEN 'decode'
-                    WHEN lower(kc.name) LIKE '%prefill%' THEN 'prefill' END
+    SELECT c.side, c.trace_id, c.uid, c.kind, c.name, c.ts, c.dur, c.device, c.stream,
+           c.launcher_uid, c.op_uid, c.cpu_op, c.t_probe, c.lpid, c.ltid, c.op,
+           CASE WHEN c.t_probe < ms.te THEN ms.seq END AS step,
+           CASE WHEN c.t_probe < mp.te THEN mp.phase END AS mphase,
+           CASE WHEN c.op = 'Attention' THEN
+               CASE WHEN lower(c.name) LIKE '%decode%' THEN 'decode'
+                    WHEN lower(c.name) LIKE '%prefill%' THEN 'prefill' END
            END AS aphase
-    FROM kc LEFT JOIN inmark i ON i.side = kc.side AND i.uid = kc.uid
+    FROM carried c
+    LEFT JOIN mseq ms ON ms.side = c.side AND ms.mkind = 'step' AND ms.seq = c.cs
+    LEFT JOIN mseq mp ON mp.side = c.side AND mp.mkind = 'phase' AND mp.seq = c.cp
+    WHERE c.is_k = 1
 ),
 step_phase AS MATERIALIZED (
     SELECT side, step,
@@ -158,68 +163,80 @@ layer_inst AS MATERIALIZED (
     JOIN groups g ON g.side = mt.side AND g.parent_uid = mt.parent_uid AND g.module = mt.module
     JOIN mt p ON p.side = mt.side AND p.uid = mt.parent_uid
 ),
-lprobe AS (
-    SELECT side, pid, tid, ts AS t, 0 AS is_k, seq, NULL AS uid FROM layer_inst
+-- a GPU event's layer: the latest layer instance started on the launching thread at or
+-- before the launch, if its span still holds the launch (one ordered stream again)
+lstream AS (
+    SELECT side, pid AS lp, tid AS lt, ts AS t, 0 AS is_k, seq AS lseq,
+           NULL AS uid, NULL AS step, NULL AS mphase, NULL AS aphase, NULL AS kind
+    FROM layer_inst
     UNION ALL
-    SELECT side, lpid, ltid, t_probe, 1, NULL, uid FROM kc
-    WHERE launcher_uid IS NOT NULL AND side IN (SELECT side FROM layer_inst)
+    SELECT side, lpid, ltid, t_probe, 1, NULL, uid, step, mphase, aphase, kind
+    FROM ke WHERE launcher_uid IS NOT NULL AND side IN (SELECT side FROM layer_inst)
 ),
 lcarried AS MATERIALIZED (
-    SELECT side, pid, tid, uid, t,
-           max(seq) OVER (PARTITION BY side, pid, tid ORDER BY t, is_k ROWS UNBOUNDED PRECEDING) AS seq
-    FROM lprobe
+    SELECT *, max(lseq) OVER (PARTITION BY side, lp, lt ORDER BY t, is_k ROWS UNBOUNDED PRECEDING) AS cl
+    FROM lstream
 ),
 mod_layer AS MATERIALIZED (
     SELECT c.side, c.uid, li.layer, li.pass
     FROM lcarried c JOIN layer_inst li
-        ON li.side = c.side AND li.pid IS c.pid AND li.tid IS c.tid AND li.seq = c.seq
-    WHERE c.uid IS NOT NULL AND c.t < li.te
+        ON li.side = c.side AND li.pid IS c.lp AND li.tid IS c.lt AND li.seq = c.cl
+    WHERE c.is_k = 1 AND c.t < li.te
 ),
 -- layers from kernel patterns, for a side without nn.Module layers: within each pass
 -- (ProfilerStep, else the whole trace) in GPU time order
 pat AS MATERIALIZED (
-    SELECT side, uid, ts, coalesce(step, 0) AS pass, op,
+    SELECT side, uid, ts, coalesce(step, 0) AS pass,
            CASE WHEN op IN ('RMSNorm', 'LayerNorm', 'RMSNorm+GEMM', 'LayerNorm+GEMM') THEN 'n'
                 WHEN op = 'Attention' THEN 'a' END AS mark
     FROM ke WHERE side NOT IN (SELECT side FROM layer_inst)
 ),
 pmarks AS MATERIALIZED (
     SELECT side, uid, ts, pass, mark,
-           lead(mark) OVER w AS next_mark, lag(mark) OVER w AS prev_mark
+           lead(mark) OVER w AS next_mark, lag(mark) OVER w AS prev_mark,
+           coalesce(sum(mark = 'a') OVER (w ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0) AS attn_after
     FROM pat WHERE mark IS NOT NULL
     WINDOW w AS (PARTITION BY side, pass ORDER BY ts, uid)
 ),
-pflags AS MATERIALIZED (
-    SELECT side, uid,
+pat_stream AS (
+    SELECT side, pass, ts, uid, 0 AS is_k,
            CASE WHEN mark = 'n' AND next_mark = 'a' THEN 1 ELSE 0 END AS is_start,
-           CASE WHEN mark = 'n' AND prev_mark = 'n' AND NOT EXISTS (
-                    SELECT 1 FROM pmarks p2 WHERE p2.side = pmarks.side AND p2.pass = pmarks.pass
-                      AND p2.mark = 'a' AND (p2.ts > pmarks.ts OR (p2.ts = pmarks.ts AND p2.uid > pmarks.uid)))
-                THEN 1 ELSE 0 END AS is_end
+           CASE WHEN mark = 'n' AND prev_mark = 'n' AND attn_after = 0 THEN 1 ELSE 0 END AS is_end
     FROM pmarks
+    UNION ALL
+    SELECT side, pass, ts, uid, 1, 0, 0 FROM pat
 ),
 pat_run AS MATERIALIZED (
-    SELECT p.side, p.uid, p.pass,
-           sum(coalesce(f.is_start, 0)) OVER w AS nstart,
-           max(coalesce(f.is_end, 0)) OVER w AS ended
-    FROM pat p LEFT JOIN pflags f ON f.side = p.side AND f.uid = p.uid
-    WINDOW w AS (PARTITION BY p.side, p.pass ORDER BY p.ts, p.uid ROWS UNBOUNDED PRECEDING)
+    SELECT side, uid, pass, is_k,
+           sum(is_start) OVER w AS nstart, max(is_end) OVER w AS ended
+    FROM pat_stream
+    WINDOW w AS (PARTITION BY side, pass ORDER BY ts, uid, is_k ROWS UNBOUNDED PRECEDING)
 ),
 pat_layer AS MATERIALIZED (
-    SELECT side, uid, nstart - 1 AS layer, pass FROM pat_run WHERE nstart > 0 AND ended = 0
+    SELECT side, uid, nstart - 1 AS layer, pass FROM pat_run WHERE is_k = 1 AND nstart > 0 AND ended = 0
+),
+layered AS (
+    SELECT side, uid, layer, pass FROM mod_layer
+    UNION ALL
+    SELECT side, uid, layer, pass FROM pat_layer
+),
+-- the layer of each event without joining the events to it: one more ordered stream
+final AS (
+    SELECT side, uid, 1 AS src, layer, pass FROM layered
+    UNION ALL
+    SELECT side, uid, 0, NULL, NULL FROM ke
+),
+merged AS MATERIALIZED (
+    SELECT side, uid, max(layer) AS layer, max(pass) AS pass FROM final GROUP BY side, uid
 )
 SELECT ke.side, ke.trace_id, ke.uid, ke.kind, ke.name, ke.ts, ke.dur, ke.device, ke.stream,
        ke.op, ke.cpu_op, ke.op_uid, ke.launcher_uid, ke.t_probe,
        coalesce(ke.mphase, ke.aphase, sp.sphase) AS phase,
-       ke.step,
-       coalesce(ml.layer, pl.layer) AS layer,
-       coalesce(ml.pass, pl.pass) AS pass
+       ke.step, m.layer, m.pass
 FROM ke
 LEFT JOIN step_phase sp ON sp.side = ke.side AND sp.step = ke.step
-LEFT JOIN mod_layer ml ON ml.side = ke.side AND ml.uid = ke.uid
-LEFT JOIN pat_layer pl ON pl.side = ke.side AND pl.uid = ke.uid;
-
+JOIN merged m ON m.side = ke.side AND m.uid = ke.uid;
 -- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
 CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
 SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
-FROM compare_events_v WHERE side = 'trace' ORDER BY uid;
+FROM compare_events WHERE side = 'trace' ORDER BY uid;

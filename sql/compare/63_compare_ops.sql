@@ -12,7 +12,7 @@
 -- other compare_* views).
 CREATE TEMP VIEW IF NOT EXISTS compare_filtered_v AS
 WITH ev AS MATERIALIZED (
-    SELECT * FROM compare_events_v WHERE side IN ('baseline', 'variant')
+    SELECT * FROM compare_events WHERE side IN ('baseline', 'variant')
 ),
 f AS MATERIALIZED (
     SELECT * FROM ev WHERE compare_arg('phase') IS NULL OR phase = compare_arg('phase')

@@ -28,5 +28,22 @@ for t in $(find tests/compare -name '*.sql' | sort); do
     if [ -f "$exp" ]; then diff <(printf '%s\n' "$got") "$exp" | head -n 30; else echo "  (no $exp)"; fi
   fi
 done
+# the report script on the Qwen pair: its files, the JSON's shape, the Markdown's head
+exp=tests/compare/report.expected
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsql-compare.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+got=$( { TSQL_EXT=$ext examples/compare_report.sh \
+          ../shared/conformance/tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz \
+          ../shared/conformance/tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz "$tmp" >/dev/null 2>&1 \
+        && (cd "$tmp" && ls) && cut -d, -f1-3,9 "$tmp/operations.csv" && wc -l < "$tmp/layers.csv" \
+        && /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sorted(d), sorted(d["metadata"]), len(d["operations"]), len(d["layers"]), d["operations"][0]["operation"], d["metadata"]["variant"]["platform"], d["metadata"]["baseline"]["num_layers"])' "$tmp/comparison.json" \
+        && head -11 "$tmp/summary.md"; } 2>&1)
+if [ "${TSQL_UPDATE:-0}" = 1 ]; then
+  printf '%s\n' "$got" > "$exp"; echo "updated $exp"
+elif [ "$got" = "$(cat "$exp")" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL examples/compare_report.sh"; diff <(printf '%s\n' "$got") "$exp" | head -n 30
+fi
 echo "compare: $pass passed, $fail failed"
 [ "$fail" = 0 ]
