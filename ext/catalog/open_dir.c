@@ -27,6 +27,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -276,6 +277,17 @@ static int64_t rank_of_path(const regex_t *re, const char *path)
     return r >= 0 ? r : rank_in(re, path);
 }
 
+/* Has the connection been interrupted? (SQLite 3.40 has no sqlite3_is_interrupted(); a
+ * statement stepped while interrupted fails with SQLITE_INTERRUPT.) */
+static int interrupted(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_INTERRUPT;
+}
+
 static int exec_for(sqlite3 *db, const char *sql, int64_t id, char **pzErr)
 {
     sqlite3_stmt *st = NULL;
@@ -364,7 +376,22 @@ static void fn_trace_open_dir(sqlite3_context *ctx, int argc, sqlite3_value **ar
         tsql_trace *t = NULL;
         if (!e) {
             pthread_mutex_lock(&j.mu);
-            while (j.f[i].state != 2) pthread_cond_wait(&j.cv, &j.mu);
+            while (j.f[i].state != 2) {
+                /* wake up now and then to notice sqlite3_interrupt() (Ctrl-C) */
+                struct timespec ts;
+                clock_gettime(CLOCK_REALTIME, &ts);
+                ts.tv_nsec += 100000000;
+                if (ts.tv_nsec >= 1000000000) {
+                    ts.tv_sec++;
+                    ts.tv_nsec -= 1000000000;
+                }
+                pthread_cond_timedwait(&j.cv, &j.mu, &ts);
+                if (j.f[i].state != 2 && interrupted(c->db)) {
+                    pthread_mutex_unlock(&j.mu);
+                    zErr = sqlite3_mprintf("tracesql: trace_open_dir: interrupted");
+                    goto stop;
+                }
+            }
             t = j.f[i].trace;
             j.f[i].trace = NULL;
             pthread_mutex_unlock(&j.mu);
@@ -455,6 +482,7 @@ done:
     sqlite3_free(ranks);
     if (zErr) {
         sqlite3_result_error(ctx, zErr, -1);
+        if (interrupted(c->db)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
         sqlite3_free(zErr);
         sqlite3_free(sqlite3_str_finish(out));
         return;

@@ -5,7 +5,8 @@
 #     the report's implicit-sync rows and straggler summary equal tests/collectives/expect.py's,
 #     computed from the JSON without tracesql, and a few values checked by hand;
 #  3. end to end: 16 ranks, per-rank export under xargs -P 2, cross-rank merge; every
-#     CSV equals the single-process report's byte for byte.
+#     CSV equals the single-process report's byte for byte;
+#  4. sqlite3_interrupt stops trace_open_dir and leaves nothing open.
 # Needs ../shared (skips loudly without it). Scaled traces are generated under build/tmp.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -62,6 +63,22 @@ if diff -r "$out/single16" "$out/merged16" > "$out/diff16.txt"; then :; else
 fi
 check "16-rank sheets" "5" "$(ls "$out/merged16" | wc -l)"
 check "16-rank nccl_long rows" "337" "$(wc -l < "$out/merged16/nccl_long.csv")"
+
+# 4. an interrupt (Ctrl-C) stops trace_open_dir between loads; nothing stays open
+got=$(${PYTHON:-/usr/bin/python3} - "$TSQL_EXT" "$r16" <<'PY'
+import sqlite3, sys, threading
+con = sqlite3.connect(":memory:")
+con.enable_load_extension(True)
+con.load_extension(sys.argv[1])
+threading.Timer(0.2, con.interrupt).start()
+try:
+    con.execute("SELECT trace_open_dir(?)", (sys.argv[2],)).fetchone()
+    print("not interrupted")
+except sqlite3.OperationalError as e:
+    print(e, con.execute("SELECT count(*) FROM traces").fetchone()[0])
+PY
+)
+check "interrupt" "tracesql: trace_open_dir: interrupted 0" "$got"
 
 if [ $fail = 0 ]; then echo "collectives: dlrm 8 ranks, hta 8 ranks, 16-rank export/merge: all passed"; fi
 exit $fail
