@@ -73,7 +73,7 @@ static int sqlval_cmp(const void *x, const void *y)
     if (a->cls != b->cls) return a->cls < b->cls ? -1 : 1;
     switch (a->cls) {
     case V_INT: return (a->i > b->i) - (a->i < b->i);
-    case V_REAL: return memcmp(&a->r, &b->r, sizeof a->r);
+    case V_REAL: return (a->r > b->r) - (a->r < b->r);
     case V_TEXT: {
         int c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
         return c ? c : (a->n > b->n) - (a->n < b->n);
@@ -122,8 +122,10 @@ static int sql_value(const tsql_trace *t, uint32_t id, sqlval *v)
         v->i = i;
     } else if (n && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-')) {
         double d = tsql_parse_double(s, n);
-        /* an integral double equals the integer of the same value */
-        if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == floor(d)) {
+        /* an integral double equals the integer of the same value; NaN shows as NULL */
+        if (isnan(d)) {
+            v->cls = V_NULL;
+        } else if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == floor(d)) {
             v->cls = V_INT;
             v->i = (int64_t)d;
         } else {
@@ -262,6 +264,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     uint32_t *uids = malloc(nm * sizeof *uids);
     tsql_module *mods = calloc(nm, sizeof *mods);
     uint32_t *full_depth = malloc(nm * sizeof *full_depth); /* UINT32_MAX: not yet known */
+    uint32_t *pidx = malloc(nm * sizeof *pidx);               /* parent's index, or NONE */
     uint32_t *stack = malloc(nm * sizeof *stack);
     uint32_t *nself = calloc(nm, sizeof *nself);
     ivvec *self = calloc(nm, sizeof *self), *kids = calloc(nm, sizeof *kids);
@@ -269,7 +272,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     mstart *starts = malloc(nm * sizeof *starts);
     uint32_t *ids = NULL;
     canon_map cm = {0};
-    if (!uids || !mods || !full_depth || !stack || !nself || !self || !kids || !ord || !starts) goto done;
+    if (!uids || !mods || !full_depth || !pidx || !stack || !nself || !self || !kids || !ord || !starts) goto done;
 
     nm = 0;
     for (uint32_t u = 0; u < t->n; u++)
@@ -294,6 +297,9 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
                  &m->instance);
         full_depth[i] = UINT32_MAX;
     }
+    /* every parent is a module, so it is found; NONE only at the top */
+    for (size_t i = 0; i < nm; i++)
+        pidx[i] = mods[i].parent == NONE ? NONE : find_uid(uids, nm, mods[i].parent);
     /* depths, walking up to a module whose depth is known or to the top */
     for (size_t i = 0; i < nm; i++) {
         size_t sp = 0;
@@ -308,17 +314,17 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
                 break;
             }
             stack[sp++] = j;
-            if (mods[j].parent == NONE) {
+            if (pidx[j] == NONE) {
                 d = 0;
                 break;
             }
-            j = find_uid(uids, nm, mods[j].parent);
+            j = pidx[j];
         }
         while (sp) full_depth[stack[--sp]] = d++;
     }
     for (size_t i = 0; i < nm; i++) {
         mods[i].depth = full_depth[i];
-        if (mods[i].parent != NONE) mods[find_uid(uids, nm, mods[i].parent)].child_modules++;
+        if (pidx[i] != NONE) mods[pidx[i]].child_modules++;
     }
 
     /* canonical threads of the modules and of the launching calls */
@@ -373,8 +379,8 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
                 inner = x;
                 break;
             }
-            if (mods[x].parent == NONE || steps >= CLIMB_STEPS) break;
-            x = find_uid(uids, nm, mods[x].parent);
+            if (pidx[x] == NONE || steps >= CLIMB_STEPS) break;
+            x = pidx[x];
         }
         if (inner == NONE) continue;
         nself[inner]++;
@@ -402,8 +408,8 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
         s->n = tsql_iv_union(s->v, s->n);
         m->gpu_time_us = tsql_iv_length(s->v, s->n);
         m->gpu_events += nself[i];
-        if (m->parent != NONE) {
-            uint32_t p = find_uid(uids, nm, m->parent);
+        if (pidx[i] != NONE) {
+            uint32_t p = pidx[i];
             mods[p].gpu_events += m->gpu_events;
             for (size_t j = 0; j < s->n; j++)
                 if (ivvec_push(&kids[p], s->v[j])) goto done;
@@ -414,8 +420,8 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     for (size_t i = 0; i < nm; i++) {
         tsql_module *m = &mods[i];
         m->parent_gpu_time_us = m->pct_of_parent_gpu = NAN;
-        if (m->parent == NONE) continue;
-        double pg = mods[find_uid(uids, nm, m->parent)].gpu_time_us;
+        if (pidx[i] == NONE) continue;
+        double pg = mods[pidx[i]].gpu_time_us;
         m->parent_gpu_time_us = pg;
         if (pg > 0) m->pct_of_parent_gpu = m->gpu_time_us / pg * 100;
     }
@@ -427,7 +433,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     qsort(ord, nout, sizeof *ord, depth_desc);
     for (size_t o = nout; o-- > 0;) { /* depth ascending */
         tsql_module *m = &mods[ord[o].mod];
-        size_t plen = m->parent == NONE ? 0 : mods[find_uid(uids, nm, m->parent)].path_len + 1u;
+        size_t plen = pidx[ord[o].mod] == NONE ? 0 : mods[pidx[ord[o].mod]].path_len + 1u;
         plen += m->class_len;
         if (plen > UINT32_MAX) goto done;
         m->path_len = (uint32_t)plen;
@@ -439,8 +445,8 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
         tsql_module *m = &mods[ord[o].mod];
         const char *name = tsql_intern_str(&t->strings, t->name[m->uid]);
         m->path_off = at;
-        if (m->parent != NONE) {
-            const tsql_module *p = &mods[find_uid(uids, nm, m->parent)];
+        if (pidx[ord[o].mod] != NONE) {
+            const tsql_module *p = &mods[pidx[ord[o].mod]];
             memcpy(out->paths + at, out->paths + p->path_off, p->path_len);
             at += p->path_len;
             out->paths[at++] = '/';
@@ -470,6 +476,7 @@ done:
     free(self);
     free(nself);
     free(stack);
+    free(pidx);
     free(full_depth);
     free(mods);
     free(uids);

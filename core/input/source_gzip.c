@@ -269,9 +269,10 @@ static int gz_isal(tsql_source *src, struct gz_out *o)
         if (st->block_state == ISAL_BLOCK_FINISH) {
             between = 1;
         } else if (!made && (!took || !avail)) {
-            /* stuck for want of input: read more, or the member is cut short */
-            if (eof) {
-                bad = 1;
+            /* stuck for want of input: read more, or the member is cut short; stuck
+             * with a full input buffer never happens in a valid stream: zlib judges */
+            if (eof || avail >= IN_BYTES) {
+                bad = eof ? 1 : ISAL_INVALID_BLOCK;
                 break;
             }
             want = avail + 1;

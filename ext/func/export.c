@@ -12,8 +12,8 @@
  *   - for every TEMP view of the connection (the views of the sql/ directory, and any the user
  *     made) that has a trace_id column, a plain table of the same name holding that
  *     view's rows for the trace; views without trace_id are not exported;
- *   - the analysis tables kernel_launchers, perf_ops, unified_ops, collectives and
- *     gpu_timeline_raw (its default arguments) the same way;
+ *   - the analysis tables kernel_launchers, perf_ops, unified_ops, collectives,
+ *     gpu_timeline_raw (its default arguments) and module_tree the same way;
  *   - indexes on trace_id, (trace_id, uid), (trace_id, parent_uid) and name where those
  *     columns exist;
  *   - a table meta(key, value): tracesql_version, schema_version, trace_id, label,
@@ -41,7 +41,8 @@ SQLITE_EXTENSION_INIT3
 /* the per-trace virtual tables, analyses included (built for the export if need be) */
 static const char *const export_tables[] = {"traces", "events", "kernels", "tree_edges",
                                             "trace_warnings", "kernel_launchers", "perf_ops",
-                                            "unified_ops", "collectives", "gpu_timeline_raw"};
+                                            "unified_ops", "collectives", "gpu_timeline_raw",
+                                            "module_tree"};
 
 /* PRAGMA user_version of an export: the layout of this file (bumped when it changes) */
 #define EXPORT_SCHEMA_VERSION 1

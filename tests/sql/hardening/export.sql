@@ -23,7 +23,8 @@ SELECT label, events, warnings FROM x.traces;
 -- the analyses as tables too, with the same rows; what wrote the file, in meta
 SELECT name FROM x.sqlite_master
 WHERE type = 'table' AND name IN ('kernel_launchers', 'perf_ops', 'unified_ops', 'collectives',
-                                  'gpu_timeline_raw', 'ops_summary', 'gpu_timeline', 'meta')
+                                  'gpu_timeline_raw', 'ops_summary', 'gpu_timeline', 'meta',
+                                  'module_tree', 'module_summary')
 ORDER BY name;
 SELECT (SELECT count(*) FROM (SELECT uid, name, total_direct_kernel_time FROM x.kernel_launchers
           EXCEPT SELECT uid, name, total_direct_kernel_time FROM main.kernel_launchers WHERE trace_id = 1))
