@@ -93,7 +93,7 @@ mine=$(comm -13 <("$sqlite" -batch :memory: "$list") <(x "$list"))
 file_fns="trace_close/1 trace_export/2 trace_export/3 trace_open/1 trace_open/2 tracesql_config/1 tracesql_config/2"
 # not pure on purpose: they read the connection's editable gpu_specs table, so they are
 # INNOCUOUS but not DETERMINISTIC (ext/vtab/gpu_specs.c)
-stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5"
+stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5 kernel_op/1 kernel_op/2 compare_arg/1"
 bad=""
 ndirect=0
 npure=0
