@@ -402,7 +402,7 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, st, fn_compare_arg,
                                         NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, NULL,
+        rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL,
                                      fn_raise_error, NULL, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);
