@@ -69,10 +69,17 @@ def observed_types(ext, objects, traces=SAMPLE_TRACES):
     out = {}
     for obj, cols in objects.items():
         seen = out.setdefault(obj, {})
-        for col, _, hidden in cols:
-            if hidden:
-                continue
-            q = 'SELECT DISTINCT upper(typeof("%s")) FROM "%s"%s' % (
-                col.replace('"', '""'), obj.replace('"', '""'), OBJECT_ARGS.get(obj, ""))
-            seen[col] = {r[0] for r in con.execute(q)} - {"NULL"}
+        shown = [col for col, _, hidden in cols if not hidden]
+        if not shown:
+            continue
+        # one scan per object (a view may be costly to compute), typeof of every column
+        q = 'SELECT DISTINCT %s FROM "%s"%s' % (
+            ", ".join('upper(typeof("%s"))' % c.replace('"', '""') for c in shown),
+            obj.replace('"', '""'), OBJECT_ARGS.get(obj, ""))
+        for col in shown:
+            seen[col] = set()
+        for row in con.execute(q):
+            for col, t in zip(shown, row):
+                if t != "NULL":
+                    seen[col].add(t)
     return out
