@@ -18,7 +18,12 @@ SELECT 'variant', 1, p.v, '#f28e2b' FROM temp.hr_pair p;
 CREATE TEMP TABLE hr_title AS
 SELECT 'tracesql comparison: '
        || (SELECT label FROM traces t JOIN hr_side s USING (trace_id) WHERE s.i = 0)
-       || ' vs ' || (SELECT label FROM traces t JOIN hr_side s USING (trace_id) WHERE s.i = 1) AS title;
+       || ' vs ' || (SELECT label FROM traces t JOIN hr_side s USING (trace_id) WHERE s.i = 1) AS title,
+       -- the comparison's tables: numbers on one line, names (class w) wrap
+       'table.cmp td { white-space: nowrap; overflow-wrap: normal; } table.cmp th { overflow-wrap: normal; }
+table.cmp td.w { white-space: normal; overflow-wrap: anywhere; }
+table.cmp td.r { text-align: right; }
+' AS css;
 
 -- the data: one query per view, kept as tables so each is computed once
 CREATE TEMP TABLE hr_cmp_ops AS
@@ -70,10 +75,10 @@ SELECT * FROM (SELECT 'improvement', * FROM hr_diff_lca WHERE delta < 0 ORDER BY
 
 INSERT INTO hr_compare
 SELECT '<h2>The two traces</h2><p class="note">Baseline in blue, variant in orange in every chart of the comparison; '
-       || 'the sections after the comparison are about the baseline alone.</p><table><tr><th>side</th><th>label</th>'
+       || 'the sections after the comparison are about the baseline alone.</p><table class="cmp"><tr><th>side</th><th>label</th>'
        || '<th>GPU</th><th>events</th><th>GPU events</th><th>GPU busy (ms)</th><th>total (ms)</th><th>path</th></tr>';
 INSERT INTO hr_compare
-SELECT printf('<tr class="side"><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>',
+SELECT printf('<tr class="side"><td>%s</td><td class="w">%s</td><td class="w">%s</td><td class="r">%d</td><td class="r">%d</td><td class="r">%.3f</td><td class="r">%.3f</td><td class="w">%s</td></tr>',
               s.side, replace(replace(t.label, '&', '&amp;'), '<', '&lt;'),
               replace(coalesce(t.gpu_name, ''), '<', '&lt;'), t.events, t.gpu_events,
               (SELECT time_ms FROM gpu_timeline g WHERE g.trace_id = s.trace_id AND g.type = 'busy_time'),
@@ -132,23 +137,23 @@ INSERT INTO hr_compare SELECT '</svg>' WHERE EXISTS (SELECT 1 FROM hr_cmp_ops);
 INSERT INTO hr_compare
 SELECT '<p class="note">No GPU event in either trace.</p>' FROM temp.hr_pair WHERE NOT EXISTS (SELECT 1 FROM hr_cmp_ops);
 INSERT INTO hr_compare
-SELECT '<table class="compare-ops"><tr><th>operation</th><th>baseline count</th><th>variant count</th>'
+SELECT '<table class="cmp compare-ops"><tr><th>operation</th><th>baseline count</th><th>variant count</th>'
        || '<th>baseline ms</th><th>variant ms</th><th>ratio</th><th>gap ms</th><th>status</th>'
        || '<th>baseline top kernel</th><th>variant top kernel</th><th>note</th></tr>'
 WHERE EXISTS (SELECT 1 FROM hr_cmp_ops);
 -- a kernel name: cut at 60 characters in the cell, the whole name in its tooltip
 CREATE TEMP VIEW hr_kernel_cell AS
-SELECT name, printf('<td title="%s">%s</td>', esc,
+SELECT name, printf('<td class="w" title="%s">%s</td>', esc,
                     CASE WHEN length(name) > 60 THEN replace(replace(replace(substr(name, 1, 59), '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '…'
                          ELSE esc END) AS td
 FROM (SELECT name, replace(replace(replace(replace(name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;') AS esc
       FROM (SELECT baseline_kernel AS name FROM hr_cmp_ops UNION SELECT variant_kernel FROM hr_cmp_ops));
 INSERT INTO hr_compare
-SELECT printf('<tr class="op"><td>%s</td><td>%d</td><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td><td>%+.3f</td><td>%s</td>%s%s<td>%s</td></tr>',
+SELECT printf('<tr class="op"><td>%s</td><td class="r">%d</td><td class="r">%d</td><td class="r">%.3f</td><td class="r">%.3f</td><td class="r">%s</td><td class="r">%+.3f</td><td>%s</td>%s%s<td class="w">%s</td></tr>',
               operation, baseline_count, variant_count, baseline_total_ms, variant_total_ms,
               coalesce(printf('%.3f', ratio), ''), gap_ms, status,
-              coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.baseline_kernel), '<td></td>'),
-              coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.variant_kernel), '<td></td>'),
+              coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.baseline_kernel), '<td class="w"></td>'),
+              coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.variant_kernel), '<td class="w"></td>'),
               replace(replace(coalesce(note, ''), '&', '&amp;'), '<', '&lt;'))
 FROM hr_cmp_ops o ORDER BY i;
 INSERT INTO hr_compare SELECT '</table>' WHERE EXISTS (SELECT 1 FROM hr_cmp_ops);
@@ -200,7 +205,7 @@ SELECT printf('<g class="lca"><title>LCA %d %s: baseline %.3f µs, variant %.3f 
               || '<rect x="%.1f" y="%d" width="%.1f" height="16" fill="%s"/>'
               || '<text x="896" y="%d" text-anchor="end" class="val">%+.3f µs</text></g>',
               lca, nm, b_us, v_us, delta, k * 22 + 17,
-              CASE WHEN length(name) > 42 THEN replace(replace(substr(name, 1, 41), '&', '&amp;'), '<', '&lt;') || '…' ELSE nm END,
+              '#' || lca || ' ' || CASE WHEN length(name) > 36 THEN replace(replace(substr(name, 1, 35), '&', '&amp;'), '<', '&lt;') || '…' ELSE nm END,
               CASE WHEN delta > 0 THEN 560 ELSE 560 - 200.0 * -delta / dmax END, k * 22 + 4, 200.0 * abs(delta) / dmax,
               CASE WHEN delta > 0 THEN '#e15759' ELSE '#59a14f' END, k * 22 + 17, delta)
 FROM (SELECT d.*, row_number() OVER (ORDER BY kind DESC, abs(delta) DESC, lca) - 1 AS k,
@@ -213,11 +218,11 @@ INSERT INTO hr_compare
 SELECT '<p class="note">The call trees have no difference with GPU time under it.</p>'
 FROM temp.hr_pair WHERE NOT EXISTS (SELECT 1 FROM hr_diff_top);
 INSERT INTO hr_compare
-SELECT '<table class="diff-top"><tr><th></th><th>LCA</th><th>name</th><th>baseline µs</th><th>variant µs</th>'
+SELECT '<table class="cmp diff-top"><tr><th></th><th>LCA</th><th>name</th><th>baseline µs</th><th>variant µs</th>'
        || '<th>delta µs</th><th>call path</th></tr>'
 WHERE EXISTS (SELECT 1 FROM hr_diff_top);
 INSERT INTO hr_compare
-SELECT printf('<tr class="%s"><td>%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.3f</td><td>%+.3f</td><td>%s</td></tr>',
+SELECT printf('<tr class="%s"><td>%s</td><td class="r">%d</td><td class="w">%s</td><td class="r">%.3f</td><td class="r">%.3f</td><td class="r">%+.3f</td><td class="w">%s</td></tr>',
               kind, kind, lca, replace(replace(replace(name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), b_us, v_us, delta,
               replace(replace(replace(coalesce(call_path, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'))
 FROM hr_diff_top ORDER BY kind DESC, abs(delta) DESC, lca;
@@ -225,11 +230,11 @@ INSERT INTO hr_compare SELECT '</table>' WHERE EXISTS (SELECT 1 FROM hr_diff_top
 
 -- diff_ops: GPU events by name, counts and total time on both sides
 INSERT INTO hr_compare
-SELECT '<h3>GPU events that changed most (diff_ops, top 15)</h3><table class="diff-ops"><tr><th>name</th><th>kind</th>'
+SELECT '<h3>GPU events that changed most (diff_ops, top 15)</h3><table class="cmp diff-ops"><tr><th>name</th><th>kind</th>'
        || '<th>baseline count</th><th>variant count</th><th>baseline µs</th><th>variant µs</th><th>delta µs</th><th>change</th></tr>'
 FROM temp.hr_pair;
 INSERT INTO hr_compare
-SELECT printf('<tr class="gpu-op"><td title="%s">%s</td><td>%s</td><td>%d</td><td>%d</td><td>%.3f</td><td>%.3f</td><td>%+.3f</td><td>%s</td></tr>',
+SELECT printf('<tr class="gpu-op"><td class="w" title="%s">%s</td><td>%s</td><td class="r">%d</td><td class="r">%d</td><td class="r">%.3f</td><td class="r">%.3f</td><td class="r">%+.3f</td><td>%s</td></tr>',
               replace(replace(replace(replace(name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
               CASE WHEN length(name) > 60 THEN replace(replace(replace(substr(name, 1, 59), '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '…'
                    ELSE replace(replace(replace(name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') END, kind,

@@ -13,7 +13,7 @@ CREATE TEMP VIEW hr AS SELECT trace_id FROM temp.hr_trace;
 -- with two traces, html_compare.sql has already written the comparison sections and
 -- the title; with one, both are empty and the page is the single trace's
 CREATE TEMP TABLE IF NOT EXISTS hr_compare(html TEXT);
-CREATE TEMP TABLE IF NOT EXISTS hr_title(title TEXT);
+CREATE TEMP TABLE IF NOT EXISTS hr_title(title TEXT, css TEXT);
 
 -- bar charts: one row per bar, in drawing order; rendered by hr_bars_svg
 CREATE TEMP TABLE hr_bars(chart TEXT, ord INTEGER, label TEXT, value REAL, note TEXT, color TEXT);
@@ -243,9 +243,9 @@ svg.chart { display: block; margin: 8px 0; }
 .tick { font: 11px sans-serif; fill: #555; } .axis { font: 12px sans-serif; fill: #222; }
 .roof { font: 11px sans-serif; fill: #333; } .grid { stroke: #e3e3e3; stroke-width: 1; }
 .note { color: #666; font-size: 12px; }
-</style></head><body>
+' || coalesce((SELECT css FROM hr_title), '') || '</style></head><body>
 <h1>' || replace(replace(coalesce((SELECT title FROM hr_title), 'tracesql report: ' || t.label), '&', '&amp;'), '<', '&lt;') || '</h1>
-<p class="note">' || replace(replace(t.path, '&', '&amp;'), '<', '&lt;') || ' — ' || t.events || ' events, '
+<p class="note">' || coalesce((SELECT 'baseline: ' FROM hr_title), '') || replace(replace(t.path, '&', '&amp;'), '<', '&lt;') || ' — ' || t.events || ' events, '
        || t.gpu_events || ' GPU events' || coalesce(', ' || replace(t.gpu_name, '<', '&lt;'), '')
        || '. Written by ' || tracesql_version() || '; every chart is drawn from the views named under it.</p>'
 FROM traces t, hr WHERE t.trace_id = hr.trace_id;
