@@ -52,6 +52,7 @@ WITH l AS (
            max(CASE WHEN source = 'trace2' THEN busy_time END) AS v_us,
            max(lowest_common_ancestor_name) AS name
     FROM diff_stats WHERE lowest_common_ancestor_id IS NOT NULL
+      AND NOT identical  -- an identical pair has only the baseline's rows: nothing changed
     GROUP BY lowest_common_ancestor_id
 ), t AS (
     SELECT t.merged_id, t.parent_id, t.name FROM temp.hr_pair p, tree_diff(p.b, p.v) t
@@ -215,7 +216,9 @@ FROM (SELECT d.*, row_number() OVER (ORDER BY kind DESC, abs(delta) DESC, lca) -
 ORDER BY k;
 INSERT INTO hr_compare SELECT '</svg>' WHERE EXISTS (SELECT 1 FROM hr_diff_top);
 INSERT INTO hr_compare
-SELECT '<p class="note">The call trees have no difference with GPU time under it.</p>'
+SELECT CASE WHEN EXISTS (SELECT 1 FROM diff_stats WHERE identical)
+            THEN '<p class="note">The pair is identical (diff_stats): the same kernels at the same places, with the same times.</p>'
+            ELSE '<p class="note">No GPU time changed under a difference of the call trees.</p>' END
 FROM temp.hr_pair WHERE NOT EXISTS (SELECT 1 FROM hr_diff_top);
 INSERT INTO hr_compare
 SELECT '<table class="cmp diff-top"><tr><th></th><th>LCA</th><th>name</th><th>baseline µs</th><th>variant µs</th>'
