@@ -152,7 +152,7 @@ FROM (SELECT name, replace(replace(replace(replace(name, '&', '&amp;'), '<', '&l
 INSERT INTO hr_compare
 SELECT printf('<tr class="op"><td>%s</td><td class="r">%d</td><td class="r">%d</td><td class="r">%.3f</td><td class="r">%.3f</td><td class="r">%s</td><td class="r">%+.3f</td><td>%s</td>%s%s<td class="w">%s</td></tr>',
               operation, baseline_count, variant_count, baseline_total_ms, variant_total_ms,
-              coalesce(printf('%.3f', ratio), ''), gap_ms, status,
+              CASE WHEN ratio IS NULL THEN '' ELSE printf('%.3f', ratio) END, gap_ms, status,
               coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.baseline_kernel), '<td class="w"></td>'),
               coalesce((SELECT td FROM hr_kernel_cell k WHERE k.name = o.variant_kernel), '<td class="w"></td>'),
               replace(replace(coalesce(note, ''), '&', '&amp;'), '<', '&lt;'))
