@@ -10,6 +10,10 @@
 
 -- the trace this page is about
 CREATE TEMP VIEW hr AS SELECT trace_id FROM temp.hr_trace;
+-- with two traces, html_compare.sql has already written the comparison sections and
+-- the title; with one, both are empty and the page is the single trace's
+CREATE TEMP TABLE IF NOT EXISTS hr_compare(html TEXT);
+CREATE TEMP TABLE IF NOT EXISTS hr_title(title TEXT, css TEXT);
 
 -- bar charts: one row per bar, in drawing order; rendered by hr_bars_svg
 CREATE TEMP TABLE hr_bars(chart TEXT, ord INTEGER, label TEXT, value REAL, note TEXT, color TEXT);
@@ -227,7 +231,7 @@ ORDER BY busbw_gibs_mean DESC LIMIT 16;
 SELECT '<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tracesql report: ' || replace(replace(t.label, '&', '&amp;'), '<', '&lt;') || '</title>
+<title>' || replace(replace(coalesce((SELECT title FROM hr_title), 'tracesql report: ' || t.label), '&', '&amp;'), '<', '&lt;') || '</title>
 <style>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px auto; max-width: 960px; color: #222; }
 h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 32px; border-bottom: 1px solid #ddd; }
@@ -239,12 +243,14 @@ svg.chart { display: block; margin: 8px 0; }
 .tick { font: 11px sans-serif; fill: #555; } .axis { font: 12px sans-serif; fill: #222; }
 .roof { font: 11px sans-serif; fill: #333; } .grid { stroke: #e3e3e3; stroke-width: 1; }
 .note { color: #666; font-size: 12px; }
-</style></head><body>
-<h1>tracesql report: ' || replace(replace(t.label, '&', '&amp;'), '<', '&lt;') || '</h1>
-<p class="note">' || replace(replace(t.path, '&', '&amp;'), '<', '&lt;') || ' — ' || t.events || ' events, '
+' || coalesce((SELECT css FROM hr_title), '') || '</style></head><body>
+<h1>' || replace(replace(coalesce((SELECT title FROM hr_title), 'tracesql report: ' || t.label), '&', '&amp;'), '<', '&lt;') || '</h1>
+<p class="note">' || coalesce((SELECT 'baseline: ' FROM hr_title), '') || replace(replace(t.path, '&', '&amp;'), '<', '&lt;') || ' — ' || t.events || ' events, '
        || t.gpu_events || ' GPU events' || coalesce(', ' || replace(t.gpu_name, '<', '&lt;'), '')
        || '. Written by ' || tracesql_version() || '; every chart is drawn from the views named under it.</p>'
 FROM traces t, hr WHERE t.trace_id = hr.trace_id;
+
+SELECT html FROM hr_compare ORDER BY rowid;
 
 SELECT '<h2>GPU time breakdown</h2>';
 SELECT '<p class="note">No GPU activity in this trace.</p>'

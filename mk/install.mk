@@ -28,7 +28,7 @@ install: build/tracesql.so
 	@for p in $(INSTALL_BIN); do \
 	  echo "install -m 0755 examples/$${p%%:*} $(DESTDIR)$(BINDIR)/$${p##*:}"; \
 	  install -m 0755 examples/$${p%%:*} $(DESTDIR)$(BINDIR)/$${p##*:} || exit 1; done
-	install -m 0644 examples/demo_trace.json.gz examples/demo.sql examples/html_report.sql $(DESTDIR)$(DATADIR)/
+	install -m 0644 examples/demo_trace.json.gz examples/demo.sql examples/html_report.sql examples/html_compare.sql $(DESTDIR)$(DATADIR)/
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
 	@for f in $(INSTALL_DOCS); do \
 	  install -D -m 0644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done

@@ -31,10 +31,61 @@ ncirc=$(grep -o '<circle ' "$page" | wc -l)
 [ "$npts" = "$ncirc" ] && [ "$ncirc" -gt 50 ] || bad "roofline points: $ncirc circles for $npts instances"
 grep -q 'matrix_bf16 989.5 TFLOPS/s' "$page" || bad "no matrix_bf16 roof of the H100"
 grep -q '<h2>Timeline of one step: ProfilerStep#12</h2>' "$page" || bad "no step timeline"
+grep -q '<h2>The two traces</h2>' "$page" && bad "a one-trace page with a comparison section"
+
+# the two-trace page: one model on an H100 (baseline) and an MI300X (variant), the
+# smallest pair of the conformance traces
+data=${TSQL_CONFORMANCE_DATA:-../shared/conformance}
+model=gaunernst_bert-small-uncased__1016001
+base=$data/tracelens/h100/$model.json.gz
+var=$data/tracelens/mi300/$model.json.gz
+cpage=
+if [ ! -r "$base" ] || [ ! -r "$var" ]; then
+  echo "SKIP: $base / $var not found — the two-trace HTML page was NOT tested"
+else
+  cpage=$tmp/compare.html
+  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$var" "$cpage" || { echo "FAIL html_report.sh BASELINE VARIANT"; exit 1; }
+  if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$cpage"; then bad "the two-trace page loads or runs something"; fi
+  urls=$(grep -Eo 'https?://[^" )]*' "$cpage" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
+  [ -z "$urls" ] || bad "URLs in the two-trace page: $urls"
+  # sql QUERY...: the last line of the answer, both traces open as 1 (baseline) and 2
+  sql() {
+    "$sqlite" -batch :memory: -cmd ".load $ext" \
+      "SELECT trace_open('$base') + trace_open('$var')" "INSERT INTO diff_params VALUES (1, 2)" "$@" 2>&1
+  }
+  # the operation table is compare_ops, row for row: operation, counts, totals, status
+  sql "SELECT operation || '|' || baseline_count || '|' || variant_count || '|' || printf('%.3f|%.3f', baseline_total_ms, variant_total_ms) || '|' || status
+       FROM compare_ops(1, 2) ORDER BY abs(gap_ms) DESC, operation" | tail -n +2 > "$tmp/ops.want"
+  grep -o '<tr class="op">.*' "$cpage" | sed -E 's#<tr class="op"><td>([^<]*)</td><td class="r">([^<]*)</td><td class="r">([^<]*)</td><td class="r">([^<]*)</td><td class="r">([^<]*)</td><td class="r">[^<]*</td><td class="r">[^<]*</td><td>([^<]*)</td>.*#\1|\2|\3|\4|\5|\6#' > "$tmp/ops.got"
+  nops=$(sql "SELECT count(*) FROM compare_ops(1, 2)" | tail -n 1)
+  [ "$nops" -gt 3 ] && [ "$(wc -l < "$tmp/ops.got")" = "$nops" ] || bad "operation rows: $(wc -l < "$tmp/ops.got") for $nops rows of compare_ops"
+  diff "$tmp/ops.want" "$tmp/ops.got" > "$tmp/ops.diff" || bad "operation table differs from compare_ops: $(cat "$tmp/ops.diff")"
+  [ "$(grep -o '<g class="pair">' "$cpage" | wc -l)" = "$nops" ] || bad "not one pair of bars per operation"
+  nlayers=$(sql "SELECT count(*) FROM compare_layers(1, 2)" | tail -n 1)
+  [ "$nlayers" = 4 ] && [ "$(grep -o '<g class="layer">' "$cpage" | wc -l)" = 4 ] || bad "layer columns: $(grep -o '<g class="layer">' "$cpage" | wc -l) for $nlayers layers"
+  # the largest regression: its lowest common ancestor, name and both sides' GPU time
+  top=$(sql "SELECT printf('<tr class=\"regression\"><td>regression</td><td class=\"r\">%d</td><td class=\"w\">%s</td><td class=\"r\">%.3f</td><td class=\"r\">%.3f</td>', lca, name, b, v)
+             FROM (SELECT lowest_common_ancestor_id AS lca, max(lowest_common_ancestor_name) AS name,
+                          max(CASE WHEN source = 'trace1' THEN busy_time END) AS b, max(CASE WHEN source = 'trace2' THEN busy_time END) AS v
+                   FROM diff_stats WHERE lowest_common_ancestor_id IS NOT NULL GROUP BY 1) ORDER BY v - b DESC LIMIT 1" | tail -n 1)
+  case $top in *aten::_flash_attention_forward*) ;; *) bad "the largest regression is not the flash attention: $top";; esac
+  [ "$(grep -o '<tr class="regression">.*' "$cpage" | head -n 1 | cut -c1-${#top})" = "$top" ] || bad "first regression row is not $top"
+  [ "$(grep -o '<tr class="regression">' "$cpage" | wc -l)" = 10 ] && [ "$(grep -o '<tr class="improvement">' "$cpage" | wc -l)" = 10 ] \
+    || bad "not ten regressions and ten improvements"
+  grep -q '<td>baseline</td><td class="w">[^<]*</td><td class="w">NVIDIA H100 80GB HBM3</td>' "$cpage" \
+    && grep -q '<td>variant</td><td class="w">[^<]*</td><td class="w">AMD Instinct MI300X VF</td>' "$cpage" || bad "the two traces' table"
+  # after the comparison, the baseline's own page, unchanged
+  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$tmp/base.html" || bad "html_report.sh BASELINE"
+  sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$tmp/base.html" > "$tmp/base.tail"
+  sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$cpage" > "$tmp/compare.tail"
+  [ -s "$tmp/base.tail" ] && cmp -s "$tmp/base.tail" "$tmp/compare.tail" || bad "the baseline's sections differ from its one-trace page"
+  csvg=$(grep -o '<svg ' "$cpage" | wc -l)
+  [ "$csvg" = $(( $(grep -o '<svg ' "$tmp/base.html" | wc -l) + 4 )) ] || bad "expected the baseline's charts and 4 more, found $csvg"
+fi
 
 chrome=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chrome" ]; then
-  echo "SKIP: chromium not installed (apt-get install chromium, or make deps) — the HTML report was NOT rendered"
+  echo "SKIP: chromium not installed (apt-get install chromium, or make deps) — the HTML reports were NOT rendered"
   [ "$fail" = 0 ]; exit
 fi
 # render FILE PNG -> console lines on stdout (the page's console, logged by Chromium)
@@ -63,5 +114,12 @@ console=$(render "$page" "$tmp/demo.png")
 [ -z "$console" ] || bad "console messages: $console"
 if blank "$tmp/demo.png"; then bad "the screenshot is blank: $("$py" tests/html/png_stats.py "$tmp/demo.png")"; fi
 [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/demo.png" "$page" "$TSQL_HTML_KEEP"/
-[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
+if [ -n "$cpage" ]; then
+  console=$(render "$cpage" "$tmp/compare.png")
+  [ -s "$tmp/compare.png" ] || bad "no screenshot of the two-trace page"
+  [ -z "$console" ] || bad "console messages on the two-trace page: $console"
+  if blank "$tmp/compare.png"; then bad "the two-trace screenshot is blank: $("$py" tests/html/png_stats.py "$tmp/compare.png")"; fi
+  [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/compare.png" "$cpage" "$TSQL_HTML_KEEP"/
+fi
+[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
 [ "$fail" = 0 ]

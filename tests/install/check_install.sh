@@ -17,7 +17,7 @@ make --no-print-directory install DESTDIR="$dest" PREFIX=$prefix > "$log" 2>&1 |
 [ "${V:-0}" = 1 ] && cat "$log"
 root=$dest$prefix
 for f in lib/tracesql.so bin/tracesql-perf-report bin/tracesql-html-report \
-         share/tracesql/demo_trace.json.gz share/tracesql/demo.sql share/tracesql/html_report.sql \
+         share/tracesql/demo_trace.json.gz share/tracesql/demo.sql share/tracesql/html_report.sql share/tracesql/html_compare.sql \
          share/doc/tracesql/README.md share/doc/tracesql/docs/architecture.md; do
   [ -e "$root/$f" ] || bad "not installed: $f"
 done
@@ -49,6 +49,10 @@ got=$(cd "$tmp" && LD_LIBRARY_PATH=$root/lib "$sqlite" -batch :memory: -cmd '.lo
 (cd "$tmp" && "$root/bin/tracesql-html-report" "$root/share/tracesql/demo_trace.json.gz" r.html > "$tmp/html.log" 2>&1) ||
   { bad "tracesql-html-report"; cat "$tmp/html.log"; }
 grep -q '<h2>Roofline</h2>' "$tmp/r.html" 2>/dev/null || bad "tracesql-html-report wrote no page"
+# two traces: the comparison's SQL is found in the installed layout too
+(cd "$tmp" && "$root/bin/tracesql-html-report" "$root/share/tracesql/demo_trace.json.gz" "$root/share/tracesql/demo_trace.json.gz" r2.html > "$tmp/html2.log" 2>&1) ||
+  { bad "tracesql-html-report BASELINE VARIANT"; cat "$tmp/html2.log"; }
+grep -q '<h2>GPU time per operation</h2>' "$tmp/r2.html" 2>/dev/null || bad "tracesql-html-report wrote no comparison"
 make --no-print-directory uninstall DESTDIR="$dest" PREFIX=$prefix > "$log" 2>&1 || { cat "$log"; bad "make uninstall"; }
 left=$(find "$dest" -type f -o -type l)
 [ -z "$left" ] || bad "left after uninstall: $left"
