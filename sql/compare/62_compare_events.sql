@@ -214,19 +214,11 @@ pat_run AS MATERIALIZED (
 pat_layer AS MATERIALIZED (
     SELECT side, uid, nstart - 1 AS layer, pass FROM pat_run WHERE is_k = 1 AND nstart > 0 AND ended = 0
 ),
-layered AS (
+-- at most one row per GPU event (mod_layer and pat_layer are for different sides)
+layered AS MATERIALIZED (
     SELECT side, uid, layer, pass FROM mod_layer
     UNION ALL
     SELECT side, uid, layer, pass FROM pat_layer
-),
--- the layer of each event without joining the events to it: one more ordered stream
-final AS (
-    SELECT side, uid, 1 AS src, layer, pass FROM layered
-    UNION ALL
-    SELECT side, uid, 0, NULL, NULL FROM ke
-),
-merged AS MATERIALIZED (
-    SELECT side, uid, max(layer) AS layer, max(pass) AS pass FROM final GROUP BY side, uid
 )
 SELECT ke.side, ke.trace_id, ke.uid, ke.kind,
        (SELECT e.name FROM sides s JOIN events(s.t) e ON e.uid = ke.uid
@@ -236,7 +228,7 @@ SELECT ke.side, ke.trace_id, ke.uid, ke.kind,
        ke.step, m.layer, m.pass
 FROM ke
 LEFT JOIN step_phase sp ON sp.side = ke.side AND sp.step = ke.step
-JOIN merged m ON m.side = ke.side AND m.uid = ke.uid;
+LEFT JOIN layered m ON m.side = ke.side AND m.uid = ke.uid;
 -- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
 CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
 SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
