@@ -4,6 +4,7 @@
 #include "analysis/kernel_op.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 const char *const tsql_kop_labels[] = {
@@ -58,9 +59,23 @@ typedef struct {
     const char *label;      /* points into tsql_kop_labels */
 } kop_rule;
 
+/* a classified (name, CPU op): key is name, then '\0', then '\1' + cpu_op or nothing */
+typedef struct {
+    char *key;
+    size_t len;
+    uint64_t hash;
+    const char *label;
+} kop_memo;
+
+/* memo entries kept at most: enough for every distinct kernel of large traces, bounded
+ * for a query that classifies arbitrary strings */
+#define KOP_MEMO_MAX (1u << 17)
+
 struct tsql_kop_rules {
     kop_rule *v;
     size_t n, cap;
+    kop_memo *memo; /* open addressing, memo_cap a power of two (0: none yet) */
+    size_t memo_n, memo_cap;
 };
 
 tsql_kop_rules *tsql_kop_rules_new(void)
@@ -76,6 +91,8 @@ void tsql_kop_rules_free(tsql_kop_rules *r)
         free(r->v[i].cpu_op);
     }
     free(r->v);
+    for (size_t i = 0; i < r->memo_cap; i++) free(r->memo[i].key);
+    free(r->memo);
     free(r);
 }
 
@@ -98,6 +115,12 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
         return -1;
     }
     r->v[r->n++] = k;
+    /* the labels remembered so far were decided without this rule */
+    for (size_t i = 0; i < r->memo_cap; i++) {
+        free(r->memo[i].key);
+        r->memo[i].key = NULL;
+    }
+    r->memo_n = 0;
     return 0;
 }
 
@@ -116,4 +139,61 @@ const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const c
         if (tsql_glob_ci(k->pattern, name, n)) return k->label;
     }
     return "Other";
+}
+
+static uint64_t fnv1a(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h;
+}
+
+static int memo_grow(tsql_kop_rules *r)
+{
+    size_t cap = r->memo_cap ? r->memo_cap * 2 : 1024;
+    kop_memo *m = calloc(cap, sizeof *m);
+    if (!m) return -1;
+    for (size_t i = 0; i < r->memo_cap; i++) {
+        if (!r->memo[i].key) continue;
+        size_t j = r->memo[i].hash & (cap - 1);
+        while (m[j].key) j = (j + 1) & (cap - 1);
+        m[j] = r->memo[i];
+    }
+    free(r->memo);
+    r->memo = m;
+    r->memo_cap = cap;
+    return 0;
+}
+
+const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const char *cpu_op)
+{
+    if (!r || !name) return tsql_kop_classify(r, name, cpu_op);
+    size_t n = strlen(name), m = cpu_op ? strlen(cpu_op) : 0;
+    size_t len = n + 1 + (cpu_op ? 1 + m : 0);
+    uint64_t h = fnv1a(name, n) * 31 + (cpu_op ? fnv1a(cpu_op, m) + 1 : 0);
+    size_t j = 0;
+    if (r->memo_cap) {
+        for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {
+            const kop_memo *e = &r->memo[j];
+            if (e->hash == h && e->len == len && memcmp(e->key, name, n + 1) == 0 &&
+                (!cpu_op || (e->key[n + 1] == '\1' && memcmp(e->key + n + 2, cpu_op, m) == 0)))
+                return e->label;
+        }
+    }
+    const char *label = tsql_kop_classify(r, name, cpu_op);
+    if (r->memo_n >= KOP_MEMO_MAX) return label;
+    if ((r->memo_n + 1) * 2 > r->memo_cap) {
+        if (memo_grow(r) != 0) return label; /* no memory: still the right answer */
+        for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {}
+    }
+    char *key = malloc(len);
+    if (!key) return label;
+    memcpy(key, name, n + 1);
+    if (cpu_op) {
+        key[n + 1] = '\1';
+        memcpy(key + n + 2, cpu_op, m);
+    }
+    r->memo[j] = (kop_memo){key, len, h, label};
+    r->memo_n++;
+    return label;
 }

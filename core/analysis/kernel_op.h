@@ -40,4 +40,9 @@ size_t tsql_kop_rules_count(const tsql_kop_rules *r);
  * may be NULL (then only rules without a CPU-op pattern can match). */
 const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const char *cpu_op);
 
+/* tsql_kop_classify, remembering the label of each distinct (name, cpu_op) (up to a
+ * bound), so classifying every GPU event of a trace costs one rule match per distinct
+ * kernel; adding a rule forgets them. Same result as tsql_kop_classify. */
+const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const char *cpu_op);
+
 #endif

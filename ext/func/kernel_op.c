@@ -93,7 +93,7 @@ static void fn_kernel_op(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error_nomem(ctx);
         return;
     }
-    sqlite3_result_text(ctx, tsql_kop_classify(s->rules, name, cpu), -1, SQLITE_STATIC);
+    sqlite3_result_text(ctx, tsql_kop_classify_memo(s->rules, name, cpu), -1, SQLITE_STATIC);
 }
 
 int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c)

@@ -27,19 +27,21 @@ sides(side, t) AS (
     SELECT 'variant', compare_arg('variant') UNION ALL
     SELECT 'trace', compare_arg('trace')
 ),
-k AS MATERIALIZED (
-    SELECT s.side, k.trace_id, k.uid, k.kind, k.name, k.ts, k.dur, k.device, k.stream,
+-- no kernel names past this point: the sorts below carry narrow rows (the names, up to
+-- a few KB each, made them spill to temp files); the final SELECT looks each name up
+-- by uid. kernel_op keeps its label per distinct (name, CPU op).
+kc AS MATERIALIZED (
+    SELECT s.side, k.trace_id, k.uid, k.kind, k.ts, k.dur, k.device, k.stream,
            k.launcher_uid, k.op_uid, k.op_name AS cpu_op,
-           coalesce(l.ts, k.ts) AS t_probe, l.pid AS lpid, l.tid AS ltid
+           coalesce(l.ts, k.ts) AS t_probe, l.pid AS lpid, l.tid AS ltid,
+           kernel_op(k.name, k.op_name) AS op,
+           CASE WHEN kernel_op(k.name, k.op_name) = 'Attention' THEN
+               CASE WHEN lower(k.name) LIKE '%decode%' THEN 'decode'
+                    WHEN lower(k.name) LIKE '%prefill%' THEN 'prefill' END
+           END AS aphase
     FROM sides s JOIN kernels(s.t) k
     LEFT JOIN events(s.t) l ON l.uid = k.launcher_uid
     WHERE s.t IS NOT NULL
-),
-names AS MATERIALIZED (
-    SELECT name, cpu_op, kernel_op(name, cpu_op) AS op FROM (SELECT DISTINCT name, cpu_op FROM k)
-),
-kc AS MATERIALIZED (
-    SELECT k.*, n.op FROM k JOIN names n ON n.name IS k.name AND n.cpu_op IS k.cpu_op
 ),
 -- CPU-side markers: phase annotations and profiler steps
 marks AS MATERIALIZED (
@@ -58,7 +60,7 @@ marks AS MATERIALIZED (
                CAST(substr(e.name, instr(e.name, '_generation_') + 12) AS INTEGER) AS gx
         FROM sides s2 JOIN events(s2.t) e
         WHERE s2.t IS NOT NULL AND e.kind = 'user_annotation'
-    ) e ON e.trace_id = (SELECT trace_id FROM k WHERE k.side = s.side LIMIT 1)
+    ) e ON e.trace_id = (SELECT trace_id FROM kc WHERE kc.side = s.side LIMIT 1)
     WHERE s.t IS NOT NULL
       AND (e.name LIKE 'ProfilerStep#%' OR e.name LIKE 'step[%'
            OR (e.name LIKE 'execute%' AND instr(e.name, '_context_') > 0
@@ -73,13 +75,13 @@ mseq AS MATERIALIZED (
 stream AS (
     SELECT side, ts AS t, 0 AS is_k, uid AS muid,
            CASE WHEN mkind = 'step' THEN seq END AS sseq, CASE WHEN mkind = 'phase' THEN seq END AS pseq,
-           NULL AS trace_id, NULL AS uid, NULL AS kind, NULL AS name, NULL AS ts, NULL AS dur,
+           NULL AS trace_id, NULL AS uid, NULL AS kind, NULL AS ts, NULL AS dur,
            NULL AS device, NULL AS stream, NULL AS launcher_uid, NULL AS op_uid, NULL AS cpu_op,
-           NULL AS t_probe, NULL AS lpid, NULL AS ltid, NULL AS op
+           NULL AS t_probe, NULL AS lpid, NULL AS ltid, NULL AS op, NULL AS aphase
     FROM mseq
     UNION ALL
-    SELECT side, t_probe, 1, NULL, NULL, NULL, trace_id, uid, kind, name, ts, dur, device, stream,
-           launcher_uid, op_uid, cpu_op, t_probe, lpid, ltid, op
+    SELECT side, t_probe, 1, NULL, NULL, NULL, trace_id, uid, kind, ts, dur, device, stream,
+           launcher_uid, op_uid, cpu_op, t_probe, lpid, ltid, op, aphase
     FROM kc
 ),
 carried AS MATERIALIZED (
@@ -89,14 +91,11 @@ carried AS MATERIALIZED (
     WINDOW w AS (PARTITION BY side ORDER BY t, is_k ROWS UNBOUNDED PRECEDING)
 ),
 ke AS MATERIALIZED (
-    SELECT c.side, c.trace_id, c.uid, c.kind, c.name, c.ts, c.dur, c.device, c.stream,
+    SELECT c.side, c.trace_id, c.uid, c.kind, c.ts, c.dur, c.device, c.stream,
            c.launcher_uid, c.op_uid, c.cpu_op, c.t_probe, c.lpid, c.ltid, c.op,
            CASE WHEN c.t_probe < ms.te THEN ms.seq END AS step,
            CASE WHEN c.t_probe < mp.te THEN mp.phase END AS mphase,
-           CASE WHEN c.op = 'Attention' THEN
-               CASE WHEN lower(c.name) LIKE '%decode%' THEN 'decode'
-                    WHEN lower(c.name) LIKE '%prefill%' THEN 'prefill' END
-           END AS aphase
+           c.aphase
     FROM carried c
     LEFT JOIN mseq ms ON ms.side = c.side AND ms.mkind = 'step' AND ms.seq = c.cs
     LEFT JOIN mseq mp ON mp.side = c.side AND mp.mkind = 'phase' AND mp.seq = c.cp
@@ -215,27 +214,21 @@ pat_run AS MATERIALIZED (
 pat_layer AS MATERIALIZED (
     SELECT side, uid, nstart - 1 AS layer, pass FROM pat_run WHERE is_k = 1 AND nstart > 0 AND ended = 0
 ),
-layered AS (
+-- at most one row per GPU event (mod_layer and pat_layer are for different sides)
+layered AS MATERIALIZED (
     SELECT side, uid, layer, pass FROM mod_layer
     UNION ALL
     SELECT side, uid, layer, pass FROM pat_layer
-),
--- the layer of each event without joining the events to it: one more ordered stream
-final AS (
-    SELECT side, uid, 1 AS src, layer, pass FROM layered
-    UNION ALL
-    SELECT side, uid, 0, NULL, NULL FROM ke
-),
-merged AS MATERIALIZED (
-    SELECT side, uid, max(layer) AS layer, max(pass) AS pass FROM final GROUP BY side, uid
 )
-SELECT ke.side, ke.trace_id, ke.uid, ke.kind, ke.name, ke.ts, ke.dur, ke.device, ke.stream,
+SELECT ke.side, ke.trace_id, ke.uid, ke.kind,
+       (SELECT e.name FROM sides s JOIN events(s.t) e ON e.uid = ke.uid
+        WHERE s.side = ke.side) AS name, ke.ts, ke.dur, ke.device, ke.stream,
        ke.op, ke.cpu_op, ke.op_uid, ke.launcher_uid, ke.t_probe,
        coalesce(ke.mphase, ke.aphase, sp.sphase) AS phase,
        ke.step, m.layer, m.pass
 FROM ke
 LEFT JOIN step_phase sp ON sp.side = ke.side AND sp.step = ke.step
-JOIN merged m ON m.side = ke.side AND m.uid = ke.uid;
+LEFT JOIN layered m ON m.side = ke.side AND m.uid = ke.uid;
 -- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
 CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
 SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass

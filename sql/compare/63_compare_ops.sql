@@ -10,11 +10,14 @@
 -- compare_filtered_v: the events of both sides under the phase argument, failing with
 -- the phases each trace has when the phase matches nothing in either (shared by the
 -- other compare_* views).
+--
+-- Not materialised: compare_events holds its rows in memory already, and copying every
+-- column (kernel names included) into temp b-trees cost more than reading it twice.
 CREATE TEMP VIEW IF NOT EXISTS compare_filtered_v AS
-WITH ev AS MATERIALIZED (
+WITH ev AS NOT MATERIALIZED (
     SELECT * FROM compare_events WHERE side IN ('baseline', 'variant')
 ),
-f AS MATERIALIZED (
+f AS NOT MATERIALIZED (
     SELECT * FROM ev WHERE compare_arg('phase') IS NULL OR phase = compare_arg('phase')
 ),
 have AS (
@@ -35,11 +38,11 @@ SELECT f.* FROM f, guard WHERE guard.g IS NULL;
 
 CREATE TEMP VIEW IF NOT EXISTS compare_ops_v AS
 WITH
-f AS MATERIALIZED (SELECT * FROM compare_filtered_v),
+f AS MATERIALIZED (SELECT side, op, dur, name, cpu_op, phase FROM compare_filtered_v),
 present AS MATERIALIZED (SELECT DISTINCT side, op FROM f),
 -- the row each event is counted in
 rowop AS MATERIALIZED (
-    SELECT f.*,
+    SELECT f.side, f.op, f.dur, f.name, f.cpu_op, f.phase,
         CASE
             WHEN f.op IN ('RMSNorm', 'LayerNorm')
              AND NOT EXISTS (SELECT 1 FROM present p WHERE p.side = f.side AND p.op = f.op || '+GEMM')

@@ -1,6 +1,7 @@
 /* test_kernel_op.c — unit tests of core/analysis/kernel_op.c: the glob matcher, the
  * label vocabulary, first-match order and CPU-op rules. (The shipped rules are data
  * and are tested on real kernel names in tests/sql/compare/.) */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,10 +72,42 @@ static void test_rules(void)
     tsql_kop_rules_free(NULL);
 }
 
+/* the memo gives what the rules give: per (name, CPU op), NULL and "" CPU ops apart,
+ * and forgets its labels when a rule is added */
+static void test_memo(void)
+{
+    tsql_kop_rules *r = tsql_kop_rules_new();
+    CHECK_EQ(tsql_kop_rules_add(r, "*k*", "*", "Conv"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*k*", NULL, "GEMM"), 0);
+    for (int pass = 0; pass < 2; pass++) { /* the second pass reads the memo */
+        CHECK_STR(tsql_kop_classify_memo(r, "k", "aten::mm"), "Conv");
+        CHECK_STR(tsql_kop_classify_memo(r, "k", ""), "Conv"); /* "" matches "*" */
+        CHECK_STR(tsql_kop_classify_memo(r, "k", NULL), "GEMM"); /* no CPU op: not */
+        CHECK_STR(tsql_kop_classify_memo(r, "x", NULL), "Other");
+        CHECK_STR(tsql_kop_classify_memo(r, NULL, NULL), "Other");
+    }
+    /* more distinct names than the first table holds: it grows, labels stay right */
+    char name[32];
+    for (int i = 0; i < 5000; i++) {
+        snprintf(name, sizeof name, "%s%d", i % 2 ? "k" : "x", i);
+        CHECK_STR(tsql_kop_classify_memo(r, name, NULL), i % 2 ? "GEMM" : "Other");
+    }
+    for (int i = 0; i < 5000; i += 7) {
+        snprintf(name, sizeof name, "%s%d", i % 2 ? "k" : "x", i);
+        CHECK_STR(tsql_kop_classify_memo(r, name, NULL), i % 2 ? "GEMM" : "Other");
+    }
+    CHECK_EQ(tsql_kop_rules_add(r, "x*", NULL, "Softmax"), 0);
+    CHECK_STR(tsql_kop_classify_memo(r, "x", NULL), "Softmax");
+    CHECK_STR(tsql_kop_classify_memo(r, "x2", NULL), "Softmax");
+    CHECK_STR(tsql_kop_classify_memo(NULL, "x", NULL), "Other");
+    tsql_kop_rules_free(r);
+}
+
 int main(void)
 {
     test_glob();
     test_labels();
     test_rules();
+    test_memo();
     return check_report("test_kernel_op");
 }
