@@ -113,7 +113,7 @@ typedef struct tsql_cache_kind {
     void *(*build)(tsql_trace *t); /* NULL on OOM */
     void (*free)(void *value);
 } tsql_cache_kind;
-#define TSQL_CACHE_SLOTS 16
+#define TSQL_CACHE_SLOTS 32 /* 13 kinds today; a full table makes tsql_trace_cached fail as out of memory */
 
 struct tsql_trace {
     /* identity */
