@@ -6,8 +6,9 @@
 -- column of TraceLens's nccl_long (an integer column with a missing value anywhere
 -- becomes float; times are integers only when every one is), and gpus_per_node.
 CREATE TEMP VIEW IF NOT EXISTS nccl_fmt AS
-SELECT NOT EXISTS (SELECT 1 FROM nccl_rows WHERE pg IS NOT NULL AND pg <> 'Unknown_Group')
-       AND NOT EXISTS (SELECT 1 FROM nccl_rows GROUP BY rank HAVING count(DISTINCT stream) > 1) AS simplified,
+WITH mat_nccl_rows AS MATERIALIZED (SELECT * FROM nccl_rows)
+SELECT NOT EXISTS (SELECT 1 FROM mat_nccl_rows WHERE pg IS NOT NULL AND pg <> 'Unknown_Group')
+       AND NOT EXISTS (SELECT 1 FROM mat_nccl_rows GROUP BY rank HAVING count(DISTINCT stream) > 1) AS simplified,
        coalesce(min(ts_ns % 1000 = 0), 0) AS int_ts,
        coalesce(min(dur_ns % 1000 = 0), 0) AS int_dur,
        coalesce(max(group_size IS NULL) AND max(group_size IS NOT NULL), 0) AS real_gsize,
@@ -16,7 +17,7 @@ SELECT NOT EXISTS (SELECT 1 FROM nccl_rows WHERE pg IS NOT NULL AND pg <> 'Unkno
        coalesce(max(stream IS NULL) AND max(stream IS NOT NULL), 0) AS real_stream,
        coalesce((SELECT CAST(value AS INTEGER) FROM report_params WHERE name = 'gpus_per_node'),
                 (SELECT devices FROM coll_ranks ORDER BY rank LIMIT 1)) AS gpus_per_node
-FROM nccl_rows;
+FROM mat_nccl_rows;
 
 -- nccl_match: every row of nccl_rows with the collective instance it belongs to.
 --   pg_name          TraceLens's Process Group Name: 'all' in simplified mode (no process
@@ -33,10 +34,12 @@ FROM nccl_rows;
 --                    instances enter nccl_implicit_sync and nccl_all2allv.
 --   ord              rank * 2^32 + uid: TraceLens's row order (ranks in order, file order)
 CREATE TEMP VIEW IF NOT EXISTS nccl_match AS
-WITH g AS (
+WITH mat_nccl_rows AS MATERIALIZED (SELECT * FROM nccl_rows),
+mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
+g AS (
     SELECT r.*, r.rank * 4294967296 + r.uid AS ord, f.simplified,
            CASE WHEN f.simplified THEN 'all' ELSE coalesce(r.pg, 'Unknown_Group') END AS pg_name
-    FROM nccl_rows r, nccl_fmt f
+    FROM mat_nccl_rows r, mat_nccl_fmt f
 ),
 i AS (
     SELECT g.*, row_number() OVER (PARTITION BY pg_name, rank ORDER BY ts, ord) - 1 AS index_in_group
@@ -116,13 +119,15 @@ SELECT k.trace_id, k.rank, k.uid, k.ord, k.name, k.pg, k.pg_name, k.pg_ranks, k.
             FROM (SELECT replace(replace(replace(k.pg_ranks, ',)', ')'), '(', '['), ')', ']') AS j))
        END AS node_span,
        k.rank / f.gpus_per_node AS node_id
-FROM k JOIN status s USING (pg_name, match_key), nccl_fmt f;
+FROM k JOIN status s USING (pg_name, match_key), mat_nccl_fmt f;
 
 -- nccl_long: TraceLens's nccl_long sheet, one row per collective kernel of every rank,
 -- ranks in order, then file order. Values typed as pandas holds them (see nccl_fmt), so
 -- printing REALs with py_float gives TraceLens's cell text. After TraceLens's columns:
 -- node_id, node_span, and the native trace_id, uid, seq, match_key, match_status.
 CREATE TEMP VIEW IF NOT EXISTS nccl_long AS
+WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
+mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match)
 SELECT m.collective_id,
        m.index_in_group,
        m.rank,
@@ -142,7 +147,7 @@ SELECT m.collective_id,
        iif(f.int_dur, CAST(m.dur AS INTEGER), m.dur) AS dur,
        m.node_id, m.node_span,
        m.trace_id, m.uid, m.seq, m.match_key, m.match_status
-FROM nccl_match m, nccl_fmt f
+FROM mat_nccl_match m, mat_nccl_fmt f
 ORDER BY m.ord;
 
 -- nccl_summary_long: TraceLens's nccl_summary_long sheet (§8.2 over every rank): rows of
@@ -151,7 +156,9 @@ ORDER BY m.ord;
 -- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable)
 -- sort leaves them (np_argsort). node_id is appended.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_long AS
-WITH g AS (
+WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
+mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
+g AS (
     SELECT rank, "Process Group Name" AS pg, "Process Group Ranks" AS ranks, "Collective name" AS cname,
            "Group size" AS gsize, dtype, "In msg nelems" AS in_n, "Out msg nelems" AS out_n,
            "In split size" AS in_split, "Out split size" AS out_split, stream,
@@ -161,7 +168,7 @@ WITH g AS (
            pd_mean(dur, rank * 4294967296 + uid) AS dur_mean,
            pd_std(dur, rank * 4294967296 + uid) AS dur_std,
            min(dur) AS dur_min, max(dur) AS dur_max, count(*) AS n, min(node_id) AS node_id
-    FROM nccl_long
+    FROM mat_nccl_long
     WHERE "Process Group Name" IS NOT NULL AND "Process Group Ranks" IS NOT NULL
       AND "Collective name" IS NOT NULL AND "Group size" IS NOT NULL AND dtype IS NOT NULL
       AND "In msg nelems" IS NOT NULL AND "Out msg nelems" IS NOT NULL AND "In split size" IS NOT NULL
@@ -180,7 +187,7 @@ SELECT rank, pg AS "Process Group Name", ranks AS "Process Group Ranks", cname A
        iif(f.int_dur, CAST(dur_sum AS INTEGER), CAST(dur_sum AS REAL)) AS dur_sum,
        CAST(dur_mean AS REAL) AS dur_mean, CAST(dur_std AS REAL) AS dur_std,
        dur_min, dur_max, n AS operation_count, node_id
-FROM o JOIN pos USING (o), nccl_fmt f
+FROM o JOIN pos USING (o), mat_nccl_fmt f
 ORDER BY pos.k;
 
 -- coll_warnings: what the multi-rank views could not match or trust, one row each.
@@ -195,7 +202,8 @@ ORDER BY pos.k;
 --   rank, process_group, collective_id   where (NULL when not about one)
 --   detail          the facts, in words
 CREATE TEMP VIEW IF NOT EXISTS coll_warnings AS
-WITH RECURSIVE ws AS (SELECT max(world_size) AS n FROM coll_ranks),
+WITH RECURSIVE mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+ws AS (SELECT max(world_size) AS n FROM coll_ranks),
 nums(r) AS (SELECT 0 FROM ws WHERE ws.n > 0 UNION ALL SELECT r + 1 FROM nums, ws WHERE r + 1 < ws.n)
 SELECT 'missing_rank' AS kind, r AS rank, NULL AS process_group, NULL AS collective_id,
        'world_size is ' || (SELECT n FROM ws) || ' but no trace of rank ' || r || ' is open or imported' AS detail
@@ -211,16 +219,16 @@ UNION ALL
 SELECT 'count_mismatch', rank, pg_name, NULL,
        'rank ' || rank || ' has ' || count(*) || ' collectives in process group ' || pg_name ||
        ', matched by position (no Seq); the group''s collectives are not matched'
-FROM nccl_match WHERE match_status = 'count_mismatch' GROUP BY pg_name, rank
+FROM mat_nccl_match WHERE match_status = 'count_mismatch' GROUP BY pg_name, rank
 UNION ALL
 SELECT CASE WHEN match_status = 'duplicate' THEN 'duplicate' ELSE 'mismatch' END, NULL, pg_name, collective_id,
        CASE WHEN match_status = 'duplicate' THEN 'a rank has two collectives with Seq ' || match_key
             ELSE 'ranks ' || group_concat(rank, ',') || ' disagree on ' || substr(match_status, 11) END
-FROM nccl_match WHERE match_status IN ('duplicate') OR match_status LIKE 'mismatch:%'
+FROM mat_nccl_match WHERE match_status IN ('duplicate') OR match_status LIKE 'mismatch:%'
 GROUP BY pg_name, match_key
 UNION ALL
 SELECT 'incomplete', NULL, pg_name, collective_id,
        'only rank(s) ' || group_concat(rank, ',') || ' of a group of ' || max(group_size) || ' have this collective'
-FROM nccl_match WHERE match_status = 'ok'
+FROM mat_nccl_match WHERE match_status = 'ok'
 GROUP BY pg_name, match_key HAVING count(DISTINCT rank) < max(group_size)
 ORDER BY 1, 2, 3, 4;

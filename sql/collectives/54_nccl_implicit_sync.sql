@@ -9,13 +9,15 @@
 -- rank_<r>_ts, rank_<r>_dur, rank_<r>_wait_time in long form.
 --   wait_time   latest start of the instance minus this rank's start (µs)
 CREATE TEMP VIEW IF NOT EXISTS nccl_implicit_sync_ranks AS
-WITH inst AS (
+WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
+mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+inst AS (
     SELECT pg_name, match_key, min(ord) AS first_ord
-    FROM nccl_match WHERE match_status = 'ok' GROUP BY pg_name, match_key
+    FROM mat_nccl_match WHERE match_status = 'ok' GROUP BY pg_name, match_key
 ),
 sel AS (
     SELECT inst.*, m.collective_id, m.coll_type, m.collective_name
-    FROM inst JOIN nccl_match m ON m.ord = inst.first_ord, nccl_fmt f
+    FROM inst JOIN mat_nccl_match m ON m.ord = inst.first_ord, mat_nccl_fmt f
     WHERE m.coll_type IN ('allreduce', 'reducescatter', 'allgather', 'alltoall')
        OR (f.simplified AND (m.collective_name IS NULL OR m.coll_type IS NULL))
 )
@@ -24,7 +26,7 @@ SELECT sel.collective_id, sel.pg_name, sel.match_key, sel.first_ord, m.rank, m.o
        iif(f.int_dur, CAST(m.dur AS INTEGER), m.dur) AS dur,
        iif(f.int_ts, CAST(max(m.ts) OVER w - m.ts AS INTEGER), max(m.ts) OVER w - m.ts) AS wait_time,
        m.node_id
-FROM sel JOIN nccl_match m USING (pg_name, match_key), nccl_fmt f
+FROM sel JOIN mat_nccl_match m USING (pg_name, match_key), mat_nccl_fmt f
 WINDOW w AS (PARTITION BY sel.pg_name, sel.match_key)
 ORDER BY sel.first_ord, m.rank;
 
@@ -42,25 +44,28 @@ ORDER BY sel.first_ord, m.rank;
 -- node_span, the number of ranks (nranks), pg_name, match_key and first_ord (the
 -- instance's first row in nccl_match) follow.
 CREATE TEMP VIEW IF NOT EXISTS nccl_implicit_sync AS
-WITH agg AS (
+WITH mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
+mat_nccl_implicit_sync_ranks AS MATERIALIZED (SELECT * FROM nccl_implicit_sync_ranks),
+agg AS (
     SELECT collective_id, pg_name, match_key, first_ord,
            min(dur) AS comm_latency,
            max(ts) - min(ts) AS skew_start,
            seq_sum(wait_time, rank) * 1.0 / count(*) AS avg_wait,
            max(ts + dur) - min(ts + dur) AS skew_end,
            count(*) AS nranks
-    FROM nccl_implicit_sync_ranks GROUP BY pg_name, match_key
+    FROM mat_nccl_implicit_sync_ranks GROUP BY pg_name, match_key
 ),
 early AS (
     SELECT pg_name, match_key, rank AS earliest,
            row_number() OVER (PARTITION BY pg_name, match_key ORDER BY wait_time DESC, rank DESC) AS k
-    FROM nccl_implicit_sync_ranks
+    FROM mat_nccl_implicit_sync_ranks
 ),
 meta AS (
     SELECT agg.*, early.earliest, l.*, m.coll_type, m.node_span AS span
     FROM agg JOIN early ON early.pg_name = agg.pg_name AND early.match_key = agg.match_key AND early.k = 1
-    JOIN nccl_match m ON m.ord = agg.first_ord
-    JOIN nccl_long l ON l.rank = m.rank AND l.uid = m.uid
+    JOIN mat_nccl_match m ON m.ord = agg.first_ord
+    JOIN mat_nccl_long l ON l.rank = m.rank AND l.uid = m.uid
 ),
 bw AS (
     SELECT meta.*,
@@ -97,11 +102,12 @@ ORDER BY first_ord;
 -- Total comm latency (ms) = Σ comm_latency / 1000. Largest total first. TraceLens leaves
 -- out the bandwidth columns when every bandwidth is NaN; here they are then all NULL.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_implicit_sync AS
-WITH s AS (
+WITH mat_nccl_implicit_sync AS MATERIALIZED (SELECT * FROM nccl_implicit_sync),
+s AS (
     SELECT coalesce("Collective name", 'Unknown') AS cname, coalesce(dtype, 'Unknown') AS dt,
            coalesce("In msg nelems", 'Unknown') AS in_n,
            first_ord AS o, *
-    FROM nccl_implicit_sync
+    FROM mat_nccl_implicit_sync
 ),
 g AS (
 SELECT cname AS "Collective name", dt AS dtype, in_n AS "In msg nelems",
@@ -154,26 +160,29 @@ ORDER BY pos.k;
 --   total_nccl_dur_us     Σ dur of the rank's rows in nccl_long (every collective), rounded to 0.1 µs
 -- node_id follows.
 CREATE TEMP VIEW IF NOT EXISTS straggler_summary AS
-WITH n AS (SELECT count(*) AS n FROM nccl_implicit_sync),
+WITH mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
+mat_nccl_implicit_sync_ranks AS MATERIALIZED (SELECT * FROM nccl_implicit_sync_ranks),
+mat_nccl_implicit_sync AS MATERIALIZED (SELECT * FROM nccl_implicit_sync),
+n AS (SELECT count(*) AS n FROM mat_nccl_implicit_sync),
 last AS (
     SELECT pg_name, match_key, rank,
            row_number() OVER (PARTITION BY pg_name, match_key ORDER BY wait_time, rank) AS k
-    FROM nccl_implicit_sync_ranks
+    FROM mat_nccl_implicit_sync_ranks
 ),
 per AS (
     SELECT r.rank, np_sum(r.wait_time, r.first_ord) AS total_wait,
            np_sum(CAST(r.wait_time AS REAL), r.first_ord) / count(*) AS mean_wait,
            count(*) AS present, min(r.node_id) AS node_id
-    FROM nccl_implicit_sync_ranks r GROUP BY r.rank
+    FROM mat_nccl_implicit_sync_ranks r GROUP BY r.rank
 ),
-dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM nccl_long GROUP BY rank),
+dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM mat_nccl_long GROUP BY rank),
 out_rows AS (
 SELECT per.rank,
        CASE WHEN typeof(total_wait) = 'integer' AND present = n.n THEN total_wait
             ELSE np_round(CAST(total_wait AS REAL), 1) END AS total_wait_time_us,
        np_round(mean_wait, 1) AS mean_wait_time_us,
        (SELECT count(*) FROM last WHERE last.rank = per.rank AND last.k = 1) AS times_arrived_last,
-       (SELECT count(*) FROM nccl_implicit_sync i WHERE i."earliest arrival rank" = per.rank) AS times_arrived_first,
+       (SELECT count(*) FROM mat_nccl_implicit_sync i WHERE i."earliest arrival rank" = per.rank) AS times_arrived_first,
        np_round(100.0 * (SELECT count(*) FROM last WHERE last.rank = per.rank AND last.k = 1) / n.n, 1)
            AS pct_arrived_last,
        n.n AS num_collectives,

@@ -9,13 +9,15 @@
 --   skew_start   ts − earliest start of the instance (µs)
 --   skew_end     latest end of the instance − this rank's end (µs)
 CREATE TEMP VIEW IF NOT EXISTS nccl_all2allv_ranks AS
-WITH inst AS (
+WITH mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
+inst AS (
     SELECT pg_name, match_key, min(ord) AS first_ord
-    FROM nccl_match WHERE match_status = 'ok' GROUP BY pg_name, match_key
+    FROM mat_nccl_match WHERE match_status = 'ok' GROUP BY pg_name, match_key
 ),
 sel AS (
     SELECT inst.*, m.collective_id
-    FROM inst JOIN nccl_match m ON m.ord = inst.first_ord
+    FROM inst JOIN mat_nccl_match m ON m.ord = inst.first_ord
     WHERE m.collective_name = 'all_to_allv'
 )
 SELECT sel.collective_id, sel.pg_name, sel.match_key, sel.first_ord, l.rank,
@@ -24,8 +26,8 @@ SELECT sel.collective_id, sel.pg_name, sel.match_key, sel.first_ord, l.rank,
        l."In split size" AS in_split, l."Out split size" AS out_split,
        l.ts - min(l.ts) OVER w AS skew_start,
        max(l.ts + l.dur) OVER w - (l.ts + l.dur) AS skew_end
-FROM sel JOIN nccl_match m USING (pg_name, match_key)
-JOIN nccl_long l ON l.rank = m.rank AND l.uid = m.uid
+FROM sel JOIN mat_nccl_match m USING (pg_name, match_key)
+JOIN mat_nccl_long l ON l.rank = m.rank AND l.uid = m.uid
 WINDOW w AS (PARTITION BY sel.pg_name, sel.match_key)
 ORDER BY sel.first_ord, l.rank;
 
@@ -39,7 +41,10 @@ ORDER BY sel.first_ord, l.rank;
 --   skew in start time, skew in end time   latest − earliest start; latest − earliest end
 -- node_span, pg_name, match_key and first_ord follow.
 CREATE TEMP VIEW IF NOT EXISTS nccl_all2allv AS
-WITH a AS (
+WITH mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
+mat_nccl_all2allv_ranks AS MATERIALIZED (SELECT * FROM nccl_all2allv_ranks),
+a AS (
     SELECT collective_id, pg_name, match_key, first_ord,
            seq_sum(in_mb, rank) AS total_mb, seq_sum(in_nelems, rank) AS total_n,
            min(ts) AS t0, max(ts) AS t1, min(ts + dur) AS e0, max(ts + dur) AS e1,
@@ -47,7 +52,7 @@ WITH a AS (
            max(CASE WHEN in_mb > 0 AND dur > 0 THEN (in_mb / 1024) / (dur / 1e6) END) AS tmax,
            min(CASE WHEN in_mb > 0 AND dur > 0 THEN (in_mb / 1024) / (dur / 1e6) END) AS tmin,
            max(in_mb) AS mb_max, seq_sum(in_mb, rank) / count(*) AS mb_mean
-    FROM nccl_all2allv_ranks GROUP BY pg_name, match_key
+    FROM mat_nccl_all2allv_ranks GROUP BY pg_name, match_key
 ),
 out_rows AS (
 SELECT a.collective_id, l."Process Group Name", l."Process Group Ranks", l."Collective name",
@@ -61,8 +66,8 @@ SELECT a.collective_id, l."Process Group Name", l."Process Group Ranks", l."Coll
        CASE WHEN mb_mean > 0 THEN mb_max / mb_mean END AS size_imbalance,
        t1 - t0 AS "skew in start time", e1 - e0 AS "skew in end time",
        m.node_span, a.pg_name, a.match_key, a.first_ord
-FROM a JOIN nccl_match m ON m.ord = a.first_ord
-JOIN nccl_long l ON l.rank = m.rank AND l.uid = m.uid
+FROM a JOIN mat_nccl_match m ON m.ord = a.first_ord
+JOIN mat_nccl_long l ON l.rank = m.rank AND l.uid = m.uid
 ),
 -- instances in order of first appearance, then pandas' unstable sort by total data
 pos AS MATERIALIZED (SELECT CAST(j.value AS INTEGER) AS first_ord, j.key AS k
@@ -76,7 +81,8 @@ SELECT out_rows.* FROM out_rows JOIN pos USING (first_ord) ORDER BY pos.k;
 -- count; first Process Group Ranks, Collective name, Group size; Total wall_time (ms).
 -- Largest Total wall_time (ms) first.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_all2allv AS
-WITH s AS (SELECT *, row_number() OVER () AS o FROM nccl_all2allv),
+WITH mat_nccl_all2allv AS MATERIALIZED (SELECT * FROM nccl_all2allv),
+s AS (SELECT *, row_number() OVER () AS o FROM mat_nccl_all2allv),
 g AS (
 SELECT "Process Group Name", dtype,
        pd_mean("total data communicated (MB)", o) AS "total data communicated (MB)_mean",
@@ -131,14 +137,15 @@ ORDER BY pos.k;
 --   avg_sent_MB     total_sent_MB / count
 --   count           all_to_allv calls that sent from src_rank to dst_rank
 CREATE TEMP VIEW IF NOT EXISTS nccl_all2allv_heatmap AS
-WITH r AS (
+WITH mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
+r AS (
     SELECT m.rank, m.bpe_any AS bpe, m.group_size,
            replace(replace(replace(m.in_split, ',)', ')'), '(', '['), ')', ']') AS j
-    FROM (SELECT nccl_match.*,
+    FROM (SELECT mat_nccl_match.*,
                  CASE dtype WHEN 'Float' THEN 4 WHEN 'Int' THEN 4 WHEN 'Long' THEN 8
                             WHEN 'BFloat16' THEN 2 WHEN 'Bool' THEN 1 WHEN 'Byte' THEN 1
                             WHEN 'Double' THEN 8 WHEN 'Half' THEN 2 WHEN 'Short' THEN 2 END AS bpe_any
-          FROM nccl_match WHERE collective_name = 'all_to_allv') m
+          FROM mat_nccl_match WHERE collective_name = 'all_to_allv') m
     WHERE (SELECT coalesce(max(world_size), 0) FROM coll_ranks) <= 1024
 ),
 ok AS (
