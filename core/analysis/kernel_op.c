@@ -67,15 +67,16 @@ typedef struct {
     const char *label;
 } kop_memo;
 
-/* memo entries kept at most: enough for every distinct kernel of large traces, bounded
- * for a query that classifies arbitrary strings */
+/* memo entries and key bytes kept at most: enough for every distinct kernel of large
+ * traces, bounded for a query that classifies arbitrary strings */
 #define KOP_MEMO_MAX (1u << 17)
+#define KOP_MEMO_MAX_BYTES ((size_t)64 << 20)
 
 struct tsql_kop_rules {
     kop_rule *v;
     size_t n, cap;
     kop_memo *memo; /* open addressing, memo_cap a power of two (0: none yet) */
-    size_t memo_n, memo_cap;
+    size_t memo_n, memo_cap, memo_bytes;
 };
 
 tsql_kop_rules *tsql_kop_rules_new(void)
@@ -120,7 +121,7 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
         free(r->memo[i].key);
         r->memo[i].key = NULL;
     }
-    r->memo_n = 0;
+    r->memo_n = r->memo_bytes = 0;
     return 0;
 }
 
@@ -181,7 +182,7 @@ const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const ch
         }
     }
     const char *label = tsql_kop_classify(r, name, cpu_op);
-    if (r->memo_n >= KOP_MEMO_MAX) return label;
+    if (r->memo_n >= KOP_MEMO_MAX || r->memo_bytes + len > KOP_MEMO_MAX_BYTES) return label;
     if ((r->memo_n + 1) * 2 > r->memo_cap) {
         if (memo_grow(r) != 0) return label; /* no memory: still the right answer */
         for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {}
@@ -195,5 +196,6 @@ const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const ch
     }
     r->memo[j] = (kop_memo){key, len, h, label};
     r->memo_n++;
+    r->memo_bytes += len;
     return label;
 }
