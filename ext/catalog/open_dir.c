@@ -372,6 +372,11 @@ static void fn_trace_open_dir(sqlite3_context *ctx, int argc, sqlite3_value **ar
     }
 
     for (size_t i = 0; i < j.n; i++) {
+        /* before each file, not only while waiting: the loaders may be ahead of us */
+        if (interrupted(c->db)) {
+            zErr = sqlite3_mprintf("tracesql: trace_open_dir: interrupted");
+            goto stop;
+        }
         tsql_entry *e = tsql_catalog_find_file(c, j.f[i].path);
         tsql_trace *t = NULL;
         if (!e) {

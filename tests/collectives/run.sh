@@ -74,12 +74,15 @@ for delay in (0.2, 0.05, 0.01, 0.002, 0.0):
     con = sqlite3.connect(":memory:")
     con.enable_load_extension(True)
     con.load_extension(sys.argv[1])
-    threading.Timer(delay, con.interrupt).start()
+    timer = threading.Timer(delay, con.interrupt)
+    timer.start()
     try:
         con.execute("SELECT trace_open_dir(?)", (sys.argv[2],)).fetchone()
         outcome = "not interrupted"
     except sqlite3.OperationalError as e:
         outcome = str(e)
+    timer.cancel()
+    timer.join()  # never interrupt a later statement, or a closed connection
     outcome += " %d" % con.execute("SELECT count(*) FROM traces").fetchone()[0]
     con.close()
     if outcome not in ("interrupted 16", "not interrupted 16"):
