@@ -52,6 +52,7 @@ void tsql_catalog_free(void *p)
     if (!c) return;
     for (int i = 0; i < c->nopen; i++) tsql_entry_unref(c->open[i]);
     sqlite3_free(c->open);
+    if (c->kernel_op_free) c->kernel_op_free(c->kernel_op);
     sqlite3_free(c);
 }
 

@@ -30,6 +30,10 @@ typedef struct tsql_catalog {
     size_t mem_limit;       /* per-trace memory ceiling in bytes, 0 = none */
     int progress;           /* print load progress to stderr: 1 / 0, -1 = as TSQL_PROGRESS */
     sqlite3 *db;
+    /* kernel_op's rules (ext/func/kernel_op.c), shared with the comparison functions;
+     * owned here, so they live exactly as long as the connection's catalog */
+    struct kop_state *kernel_op;
+    void (*kernel_op_free)(struct kop_state *);
 } tsql_catalog;
 
 tsql_catalog *tsql_catalog_new(sqlite3 *db);
@@ -86,6 +90,11 @@ int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_query_cells(sqlite3 *db, tsql_catalog *c);
 int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c);
+/* The connection's kernel_op rules, read again when any row changed since they were
+ * read; *key identifies their content (equal keys, equal rules). SQLITE_OK, or an
+ * error code with *err set (sqlite3_malloc'd) or left NULL (out of memory). */
+struct tsql_kop_rules;
+int tsql_kernel_op_rules(tsql_catalog *c, struct tsql_kop_rules **rules, uint64_t *key, char **err);
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);

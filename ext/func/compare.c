@@ -18,6 +18,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "vtab/compare_events.h"
 
 #define CMP_MAX_ARGS 5
 
@@ -44,30 +45,28 @@ typedef struct cmp_frame {
     struct cmp_frame *up;
 } cmp_frame;
 
-/* the GPU events of the latest call's traces (view compare_events_v), shared by the
- * cursors of the compare_events table; reference-counted so a refill during a read
- * leaves the reader its rows */
 typedef struct {
-    int refs, ncols;
+    tsql_catalog *catalog;
+    cmp_frame *top;
+    tsql_cmp_sides *sides; /* the running call's traces (compare_events, compare_event_groups) */
+} cmp_state;
+
+/* the results of one call, collected (a few hundred rows) */
+typedef struct {
+    int ncols;
     sqlite3_int64 nrows;
     sqlite3_value **cells;
 } cmp_rows;
 
-typedef struct {
-    cmp_frame *top;
-    cmp_rows *events;
-    char *events_key; /* what events was computed for (sqlite3_malloc'd) */
-} cmp_state;
-
-static void cmp_rows_unref(cmp_rows *r)
+static void cmp_rows_free(cmp_rows *r)
 {
-    if (!r || --r->refs > 0) return;
+    if (!r) return;
     for (sqlite3_int64 i = 0; i < r->nrows * r->ncols; i++) sqlite3_value_free(r->cells[i]);
     sqlite3_free(r->cells);
     sqlite3_free(r);
 }
 
-/* Runs stmt to the end into a new cmp_rows (refs 1); NULL with *rc set on failure. */
+/* Runs stmt to the end into a new cmp_rows; NULL with *rc set on failure. */
 static cmp_rows *cmp_rows_collect(sqlite3_stmt *s, int *rc)
 {
     cmp_rows *r = sqlite3_malloc(sizeof *r);
@@ -76,7 +75,6 @@ static cmp_rows *cmp_rows_collect(sqlite3_stmt *s, int *rc)
         return NULL;
     }
     memset(r, 0, sizeof *r);
-    r->refs = 1;
     r->ncols = sqlite3_column_count(s);
     sqlite3_int64 cap = 0;
     while ((*rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -103,7 +101,7 @@ static cmp_rows *cmp_rows_collect(sqlite3_stmt *s, int *rc)
         *rc = SQLITE_OK;
         return r;
     }
-    cmp_rows_unref(r);
+    cmp_rows_free(r);
     return NULL;
 }
 
@@ -117,12 +115,9 @@ typedef struct {
 
 typedef struct {
     sqlite3_vtab_cursor base;
-    cmp_rows *rows; /* this call's result, or (compare_events) the shared events */
+    cmp_rows *rows; /* this call's result */
     sqlite3_int64 row;
 } cmp_cursor;
-
-/* compare_events (fn == NULL): the columns of compare_events_v, no arguments */
-static const char cmp_events_view[] = "compare_events_v";
 
 static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                        sqlite3_vtab **out, char **err)
@@ -132,7 +127,8 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     const cmp_fn *fn = NULL;
     for (size_t i = 0; i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         if (sqlite3_stricmp(argv[0], cmp_fns[i].name) == 0) fn = &cmp_fns[i];
-    const char *view = fn ? fn->view : cmp_events_view;
+    if (!fn) return SQLITE_ERROR;
+    const char *view = fn->view;
     char *q = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", view);
     sqlite3_stmt *s = NULL;
     int rc = q ? sqlite3_prepare_v2(db, q, -1, &s, NULL) : SQLITE_NOMEM;
@@ -146,7 +142,7 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     int n = sqlite3_column_count(s);
     for (int i = 0; i < n; i++)
         sqlite3_str_appendf(ddl, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(s, i));
-    for (int i = 0; fn && i < fn->nargs; i++)
+    for (int i = 0; i < fn->nargs; i++)
         sqlite3_str_appendf(ddl, ", \"%w\" HIDDEN", fn->args[i]);
     sqlite3_str_appendall(ddl, ")");
     sqlite3_finalize(s);
@@ -179,7 +175,7 @@ static int cmp_disconnect(sqlite3_vtab *vt)
 static int cmp_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     cmp_vtab *v = (cmp_vtab *)vt;
-    int nargs = v->fn ? v->fn->nargs : 0;
+    int nargs = v->fn->nargs;
     int slot[CMP_MAX_ARGS];
     for (int i = 0; i < CMP_MAX_ARGS; i++) slot[i] = -1;
     for (int i = 0; i < info->nConstraint; i++) {
@@ -218,53 +214,25 @@ static int cmp_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out)
 static int cmp_close(sqlite3_vtab_cursor *cur)
 {
     cmp_cursor *c = (cmp_cursor *)cur;
-    cmp_rows_unref(c->rows);
+    cmp_rows_free(c->rows);
     sqlite3_free(c);
     return SQLITE_OK;
 }
 
-/* Makes st->events the events of the frame on top: computed again only when the trace
- * arguments, the open traces or the connection's rows (the rules) changed. */
-static int cmp_fill_events(sqlite3 *db, cmp_state *st)
+/* The traces of frame f's trace arguments (baseline, variant, trace), each with its
+ * GPU events classified (ext/vtab/compare_events.c). */
+static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out, char **err)
 {
-    sqlite3_str *k = sqlite3_str_new(db);
-    const cmp_frame *f = st->top;
+    const char *names[CMP_MAX_ARGS];
+    sqlite3_value *specs[CMP_MAX_ARGS];
+    int n = 0;
     for (int a = 0; a < f->fn->nargs; a++) {
         const char *name = f->fn->args[a];
         if (strcmp(name, "baseline") && strcmp(name, "variant") && strcmp(name, "trace")) continue;
-        sqlite3_value *x = f->argv[a];
-        const char *txt = x ? (const char *)sqlite3_value_text(x) : NULL;
-        sqlite3_str_appendf(k, "%s=%d:%s;", name, x ? sqlite3_value_type(x) : 0, txt ? txt : "");
+        names[n] = name;
+        specs[n++] = f->argv[a];
     }
-    sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(db,
-                                "SELECT group_concat(trace_id || ':' || path || ':' || load_seconds, '|') "
-                                "FROM traces",
-                                -1, &s, NULL);
-    if (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(s, 0);
-        sqlite3_str_appendf(k, "traces=%s;", t ? t : "");
-    }
-    sqlite3_finalize(s);
-    sqlite3_str_appendf(k, "changes=%lld", (long long)sqlite3_total_changes64(db));
-    char *key = sqlite3_str_finish(k);
-    if (!key) return SQLITE_NOMEM;
-    if (rc != SQLITE_OK || (st->events && st->events_key && strcmp(key, st->events_key) == 0)) {
-        sqlite3_free(key);
-        return rc;
-    }
-    rc = sqlite3_prepare_v2(db, "SELECT * FROM temp.compare_events_v", -1, &s, NULL);
-    cmp_rows *r = rc == SQLITE_OK ? cmp_rows_collect(s, &rc) : NULL;
-    sqlite3_finalize(s);
-    if (!r) {
-        sqlite3_free(key);
-        return rc;
-    }
-    cmp_rows_unref(st->events);
-    sqlite3_free(st->events_key);
-    st->events = r;
-    st->events_key = key;
-    return SQLITE_OK;
+    return tsql_cmp_sides_build(st->catalog, names, specs, n, out, err);
 }
 
 static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc,
@@ -274,16 +242,9 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     (void)argc;
     cmp_cursor *c = (cmp_cursor *)cur;
     cmp_vtab *v = (cmp_vtab *)cur->pVtab;
-    cmp_rows_unref(c->rows);
+    cmp_rows_free(c->rows);
     c->rows = NULL;
     c->row = 0;
-    if (!v->fn) { /* compare_events: the events of the call running (none outside one) */
-        if (v->st->top && v->st->events) {
-            c->rows = v->st->events;
-            c->rows->refs++;
-        }
-        return SQLITE_OK;
-    }
     cmp_frame f = {v->fn, {NULL}, v->st->top};
     int k = 0;
     for (int a = 0; a < v->fn->nargs; a++)
@@ -304,15 +265,25 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     sqlite3_stmt *s = NULL;
     int rc = q ? sqlite3_prepare_v2(v->db, q, -1, &s, NULL) : SQLITE_NOMEM;
     sqlite3_free(q);
+    tsql_cmp_sides *sides = NULL;
+    char *err = NULL;
+    if (rc == SQLITE_OK) rc = cmp_sides_of(v->st, &f, &sides, &err);
     if (rc == SQLITE_OK) {
+        /* the call's arguments and traces are current while its view runs; a call
+         * made meanwhile restores them when it ends */
+        tsql_cmp_sides *saved = v->st->sides;
         v->st->top = &f;
-        rc = cmp_fill_events(v->db, v->st);
-        if (rc == SQLITE_OK) c->rows = cmp_rows_collect(s, &rc);
+        v->st->sides = sides;
+        c->rows = cmp_rows_collect(s, &rc);
         v->st->top = f.up;
+        v->st->sides = saved;
     }
+    tsql_cmp_sides_unref(sides);
     if (rc != SQLITE_OK) {
         sqlite3_free(v->base.zErrMsg);
-        v->base.zErrMsg = sqlite3_mprintf("%s", sqlite3_errmsg(v->db));
+        v->base.zErrMsg = err ? err : sqlite3_mprintf("%s", sqlite3_errmsg(v->db));
+    } else {
+        sqlite3_free(err);
     }
     sqlite3_finalize(s);
     return rc;
@@ -383,22 +354,16 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 static void cmp_state_free(void *p)
 {
-    cmp_state *st = p;
-    if (st) {
-        cmp_rows_unref(st->events);
-        sqlite3_free(st->events_key);
-    }
-    sqlite3_free(st);
+    sqlite3_free(p);
 }
 
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
 {
-    (void)c;
     cmp_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
+    st->catalog = c;
     st->top = NULL;
-    st->events = NULL;
-    st->events_key = NULL;
+    st->sides = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, st, fn_compare_arg,
                                         NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
@@ -406,6 +371,6 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
                                      fn_raise_error, NULL, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);
-    if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "compare_events", &cmp_module, st);
+    if (rc == SQLITE_OK) rc = tsql_register_compare_tables(db, &st->sides);
     return rc;
 }

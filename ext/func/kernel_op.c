@@ -14,14 +14,21 @@ SQLITE_EXTENSION_INIT3
 #include "analysis/kernel_op.h"
 #include "catalog/catalog.h"
 
-typedef struct {
+typedef struct kop_state {
+    sqlite3 *db;
     tsql_kop_rules *rules;
     sqlite3_int64 changes; /* total_changes64 when the rules were read */
+    uint64_t key;          /* FNV-1a of the rules' texts, in order */
 } kop_state;
 
-static void kop_state_free(void *p)
+static uint64_t fnv1a_add(uint64_t h, const char *s)
 {
-    kop_state *s = p;
+    for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return (h ^ 0xff) * 0x100000001b3ull; /* a separator, so fields cannot run together */
+}
+
+static void kop_state_free(kop_state *s)
+{
     if (s) tsql_kop_rules_free(s->rules);
     free(s);
 }
@@ -40,6 +47,7 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
         return rc;
     }
     tsql_kop_rules *r = tsql_kop_rules_new();
+    uint64_t key = 0xcbf29ce484222325ull;
     if (!r) {
         sqlite3_finalize(st);
         return SQLITE_NOMEM;
@@ -55,6 +63,7 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
             rc = SQLITE_ERROR;
             break;
         }
+        key = fnv1a_add(fnv1a_add(fnv1a_add(key, pat), cpu ? cpu : "\x01"), lab);
         if (tsql_kop_rules_add(r, pat, cpu, lab) != 0) {
             rc = SQLITE_NOMEM;
             break;
@@ -68,16 +77,37 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
     tsql_kop_rules_free(s->rules);
     s->rules = r;
     s->changes = sqlite3_total_changes64(db);
+    s->key = key;
     return SQLITE_OK;
+}
+
+/* Reads the rules again when the connection changed any row since. */
+static int kop_current(sqlite3 *db, kop_state *s, char **err)
+{
+    if (s->rules && s->changes == sqlite3_total_changes64(db)) return SQLITE_OK;
+    return kop_load(db, s, err);
+}
+
+int tsql_kernel_op_rules(tsql_catalog *c, struct tsql_kop_rules **rules, uint64_t *key, char **err)
+{
+    *err = NULL;
+    kop_state *s = c->kernel_op;
+    if (!s) return SQLITE_ERROR;
+    int rc = kop_current(s->db, s, err);
+    if (rc == SQLITE_OK) {
+        *rules = s->rules;
+        *key = s->key;
+    }
+    return rc;
 }
 
 static void fn_kernel_op(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     kop_state *s = sqlite3_user_data(ctx);
     sqlite3 *db = sqlite3_context_db_handle(ctx);
-    if (!s->rules || s->changes != sqlite3_total_changes64(db)) {
+    {
         char *err = NULL;
-        int rc = kop_load(db, s, &err);
+        int rc = kop_current(db, s, &err);
         if (rc != SQLITE_OK) {
             if (err) sqlite3_result_error(ctx, err, -1);
             else if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
@@ -98,12 +128,14 @@ static void fn_kernel_op(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c)
 {
-    (void)c;
     kop_state *s = calloc(1, sizeof *s);
     if (!s) return SQLITE_NOMEM;
-    /* one state shared by both arities; the 2-argument registration owns it */
+    s->db = db;
+    c->kernel_op = s;
+    c->kernel_op_free = kop_state_free;
+    /* one state shared by both arities, owned by the catalog */
     int rc = sqlite3_create_function_v2(db, "kernel_op", 2, SQLITE_UTF8 | SQLITE_INNOCUOUS, s,
-                                        fn_kernel_op, NULL, NULL, kop_state_free);
+                                        fn_kernel_op, NULL, NULL, NULL);
     if (rc != SQLITE_OK) return rc;
     return sqlite3_create_function_v2(db, "kernel_op", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, s,
                                       fn_kernel_op, NULL, NULL, NULL);

@@ -1,48 +1,52 @@
 -- 63_compare_ops.sql — compare_ops_v: compare_ops(baseline, variant [, phase]), one row
 -- per operation present in either trace (docs/compare.md). Every GPU event of each
 -- trace is in exactly one row, so Σ baseline_total_ms and Σ variant_total_ms are each
--- trace's GPU time (of the phase).
+-- trace's GPU time (of the phase). Times are exact sums of the events' ns durations.
 --
 -- Fused vs separate: when one side has RMSNorm+GEMM (LayerNorm+GEMM) kernels and the
 -- other has none, the other side's RMSNorm (LayerNorm) kernels are compared in that
 -- row; `note` says so.
 --
--- compare_filtered_v: the events of both sides under the phase argument, failing with
--- the phases each trace has when the phase matches nothing in either (shared by the
--- other compare_* views).
---
--- Not materialised: compare_events holds its rows in memory already, and copying every
--- column (kernel names included) into temp b-trees cost more than reading it twice.
-CREATE TEMP VIEW IF NOT EXISTS compare_filtered_v AS
-WITH ev AS NOT MATERIALIZED (
-    SELECT * FROM compare_events WHERE side IN ('baseline', 'variant')
-),
-f AS NOT MATERIALIZED (
-    SELECT * FROM ev WHERE compare_arg('phase') IS NULL OR phase = compare_arg('phase')
+-- compare_phase_guard_v: fails with the phases each trace has when the phase argument
+-- matches no GPU event of either trace (one row otherwise). compare_filtered_v: the
+-- events of both sides under the phase argument; compare_event_groups_filtered_v: their
+-- groups (compare_event_groups), which compare_ops and compare_layers sum — a few thousand
+-- rows where the events are hundreds of thousands.
+CREATE TEMP VIEW IF NOT EXISTS compare_phase_guard_v AS
+WITH g AS NOT MATERIALIZED (
+    SELECT side, phase, n FROM compare_event_groups WHERE side IN ('baseline', 'variant')
 ),
 have AS (
     SELECT side, group_concat(p, ', ') AS phases FROM (
-        SELECT side, coalesce(phase, 'none') || ' (' || count(*) || ' GPU events)' AS p
-        FROM ev GROUP BY side, phase ORDER BY side, phase)
+        SELECT side, coalesce(phase, 'none') || ' (' || sum(n) || ' GPU events)' AS p
+        FROM g GROUP BY side, phase ORDER BY side, phase)
     GROUP BY side
-),
-guard AS (
-    SELECT CASE WHEN compare_arg('phase') IS NOT NULL AND NOT EXISTS (SELECT 1 FROM f)
-        THEN raise_error(printf('no %s phase in either trace: baseline has %s; variant has %s',
-            compare_arg('phase'),
-            coalesce((SELECT phases FROM have WHERE side = 'baseline'), 'no GPU events'),
-            coalesce((SELECT phases FROM have WHERE side = 'variant'), 'no GPU events')))
-    END AS g
 )
-SELECT f.* FROM f, guard WHERE guard.g IS NULL;
+SELECT CASE WHEN compare_arg('phase') IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM g WHERE phase = compare_arg('phase'))
+    THEN raise_error(printf('no %s phase in either trace: baseline has %s; variant has %s',
+        compare_arg('phase'),
+        coalesce((SELECT phases FROM have WHERE side = 'baseline'), 'no GPU events'),
+        coalesce((SELECT phases FROM have WHERE side = 'variant'), 'no GPU events')))
+END AS g;
+
+CREATE TEMP VIEW IF NOT EXISTS compare_filtered_v AS
+SELECT e.* FROM compare_events e, compare_phase_guard_v guard
+WHERE guard.g IS NULL AND e.side IN ('baseline', 'variant')
+  AND (compare_arg('phase') IS NULL OR e.phase = compare_arg('phase'));
+
+CREATE TEMP VIEW IF NOT EXISTS compare_event_groups_filtered_v AS
+SELECT c.* FROM compare_event_groups c, compare_phase_guard_v guard
+WHERE guard.g IS NULL AND c.side IN ('baseline', 'variant')
+  AND (compare_arg('phase') IS NULL OR c.phase = compare_arg('phase'));
 
 CREATE TEMP VIEW IF NOT EXISTS compare_ops_v AS
 WITH
-f AS MATERIALIZED (SELECT side, op, dur, name, cpu_op, phase FROM compare_filtered_v),
+f AS MATERIALIZED (SELECT side, op, name, cpu_op, phase, n, ndur, dur_ns FROM compare_event_groups_filtered_v),
 present AS MATERIALIZED (SELECT DISTINCT side, op FROM f),
 -- the row each event is counted in
 rowop AS MATERIALIZED (
-    SELECT f.side, f.op, f.dur, f.name, f.cpu_op, f.phase,
+    SELECT f.side, f.op, f.name, f.cpu_op, f.phase, f.n, f.ndur, f.dur_ns,
         CASE
             WHEN f.op IN ('RMSNorm', 'LayerNorm')
              AND NOT EXISTS (SELECT 1 FROM present p WHERE p.side = f.side AND p.op = f.op || '+GEMM')
@@ -52,7 +56,9 @@ rowop AS MATERIALIZED (
     FROM f
 ),
 agg AS MATERIALIZED (
-    SELECT side, operation, count(*) AS n, sum(dur) AS total_us, avg(dur) AS avg_us,
+    SELECT side, operation, sum(n) AS n,
+           CASE WHEN sum(ndur) > 0 THEN sum(dur_ns) END AS total_ns,
+           CASE WHEN sum(ndur) > 0 THEN sum(dur_ns) / 1000.0 / sum(ndur) END AS avg_us,
            group_concat(DISTINCT op) AS ops
     FROM rowop GROUP BY side, operation
 ),
@@ -60,14 +66,15 @@ agg AS MATERIALIZED (
 kern AS MATERIALIZED (
     SELECT side, operation, name FROM (
         SELECT side, operation, name,
-               row_number() OVER (PARTITION BY side, operation ORDER BY sum(dur) DESC, name) AS r
+               row_number() OVER (PARTITION BY side, operation
+                   ORDER BY sum(CASE WHEN ndur > 0 THEN dur_ns END) DESC, name) AS r
         FROM rowop GROUP BY side, operation, name)
     WHERE r = 1
 ),
 cpu AS MATERIALIZED (
     SELECT side, operation, cpu_op FROM (
         SELECT side, operation, cpu_op,
-               row_number() OVER (PARTITION BY side, operation ORDER BY count(*) DESC, cpu_op) AS r
+               row_number() OVER (PARTITION BY side, operation ORDER BY sum(n) DESC, cpu_op) AS r
         FROM rowop WHERE cpu_op IS NOT NULL GROUP BY side, operation, cpu_op)
     WHERE r = 1
 ),
@@ -95,8 +102,8 @@ r AS (
     SELECT o.operation,
            coalesce(b.n, 0) AS baseline_count, coalesce(v.n, 0) AS variant_count,
            b.avg_us AS baseline_avg_us, v.avg_us AS variant_avg_us,
-           coalesce(b.total_us, 0) / 1000.0 AS baseline_total_ms,
-           coalesce(v.total_us, 0) / 1000.0 AS variant_total_ms,
+           coalesce(b.total_ns, 0) / 1e6 AS baseline_total_ms,
+           coalesce(v.total_ns, 0) / 1e6 AS variant_total_ms,
            b.ops AS bops, v.ops AS vops
     FROM ops o
     LEFT JOIN agg b ON b.side = 'baseline' AND b.operation = o.operation

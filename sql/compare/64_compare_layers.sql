@@ -1,15 +1,17 @@
 -- 64_compare_layers.sql — compare_layers_v: compare_layers(baseline, variant [, phase]),
 -- one row per transformer layer index in either trace (docs/compare.md): GPU events
 -- with a layer, aggregated over forward passes. Status thresholds: compare_params
--- layer_gap_ms and layer_ratio. Rows in both traces first, then by |gap_ms|.
+-- layer_gap_ms and layer_ratio. Rows in both traces first, then by |gap_ms|. Times are
+-- exact sums of the events' ns durations (over compare_event_groups).
 CREATE TEMP VIEW IF NOT EXISTS compare_layers_v AS
 WITH
-f AS MATERIALIZED (SELECT side, layer, dur FROM compare_filtered_v WHERE layer IS NOT NULL),
+f AS MATERIALIZED (SELECT side, layer, n, dur_ns FROM compare_event_groups_filtered_v WHERE layer IS NOT NULL),
 agg AS MATERIALIZED (
     SELECT layer,
-           sum(side = 'baseline') AS bn, sum(side = 'variant') AS vn,
-           coalesce(sum(CASE WHEN side = 'baseline' THEN dur END), 0) / 1000.0 AS bms,
-           coalesce(sum(CASE WHEN side = 'variant' THEN dur END), 0) / 1000.0 AS vms
+           coalesce(sum(CASE WHEN side = 'baseline' THEN n END), 0) AS bn,
+           coalesce(sum(CASE WHEN side = 'variant' THEN n END), 0) AS vn,
+           coalesce(sum(CASE WHEN side = 'baseline' THEN dur_ns END), 0) / 1e6 AS bms,
+           coalesce(sum(CASE WHEN side = 'variant' THEN dur_ns END), 0) / 1e6 AS vms
     FROM f GROUP BY layer
 ),
 thr AS (

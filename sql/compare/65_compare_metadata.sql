@@ -1,9 +1,9 @@
 -- 65_compare_metadata.sql — compare_metadata_v: compare_metadata(baseline, variant [, phase]),
 -- one row per side (docs/compare.md): platform, GPU, GPU events and time under the phase
--- filter, layers, forward passes, and the time per phase.
+-- filter, layers, forward passes, and the time per phase (exact sums of the ns durations).
 CREATE TEMP VIEW IF NOT EXISTS compare_metadata_v AS
 WITH
-f AS MATERIALIZED (SELECT side, trace_id, name, dur, phase, layer, pass FROM compare_filtered_v),
+f AS MATERIALIZED (SELECT side, trace_id, name, dur_ns, phase, layer, pass FROM compare_filtered_v),
 sides(side) AS (VALUES ('baseline'), ('variant')),
 args(side, t) AS (
     SELECT 'baseline', compare_arg('baseline') UNION ALL SELECT 'variant', compare_arg('variant')
@@ -30,13 +30,13 @@ SELECT s.side, t.trace_id, tr.label, tr.gpu_name AS gpu,
             ELSE v.platform END AS platform,
        coalesce(compare_arg('phase'), 'all') AS phase_filter,
        (SELECT count(*) FROM f WHERE f.side = s.side) AS gpu_events,
-       coalesce((SELECT sum(dur) FROM f WHERE f.side = s.side), 0) / 1000.0 AS total_ms,
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side), 0) / 1e6 AS total_ms,
        (SELECT count(DISTINCT layer) FROM f WHERE f.side = s.side) AS layers,
        (SELECT count(DISTINCT pass) FROM f WHERE f.side = s.side) AS forward_passes,
-       coalesce((SELECT sum(dur) FROM f WHERE f.side = s.side AND phase = 'prefill'), 0) / 1000.0 AS prefill_ms,
-       coalesce((SELECT sum(dur) FROM f WHERE f.side = s.side AND phase = 'decode'), 0) / 1000.0 AS decode_ms,
-       coalesce((SELECT sum(dur) FROM f WHERE f.side = s.side AND phase = 'mixed'), 0) / 1000.0 AS mixed_ms,
-       coalesce((SELECT sum(dur) FROM f WHERE f.side = s.side AND phase IS NULL), 0) / 1000.0 AS no_phase_ms
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'prefill'), 0) / 1e6 AS prefill_ms,
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'decode'), 0) / 1e6 AS decode_ms,
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'mixed'), 0) / 1e6 AS mixed_ms,
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase IS NULL), 0) / 1e6 AS no_phase_ms
 FROM sides s JOIN tid t ON t.side = s.side
 LEFT JOIN traces tr ON tr.trace_id = t.trace_id
 LEFT JOIN vendor_by_name v ON v.side = s.side

@@ -2,20 +2,22 @@
 -- kernel pairs within each layer (docs/compare.md). In each forward pass and layer, the
 -- k-th kernel of an operation on one side is paired with the k-th kernel of that
 -- operation on the other; pairs are summed over passes. position orders the pairs by
--- where the kernel first runs in its layer (the baseline's, else the variant's).
+-- where the kernel first runs in its layer (the baseline's, else the variant's). Times
+-- are exact sums of the events' ns durations.
 CREATE TEMP VIEW IF NOT EXISTS compare_kernels_v AS
 WITH
 f AS MATERIALIZED (
-    SELECT side, pass, layer, op, name, dur, ts, uid FROM compare_filtered_v WHERE layer IS NOT NULL
+    SELECT side, pass, layer, op, name, dur_ns, ts, uid FROM compare_filtered_v WHERE layer IS NOT NULL
 ),
 occ AS MATERIALIZED (
-    SELECT side, layer, op, name, dur,
+    SELECT side, layer, op, name, dur_ns,
            row_number() OVER (PARTITION BY side, pass, layer, op ORDER BY ts, uid) AS k,
            row_number() OVER (PARTITION BY side, pass, layer ORDER BY ts, uid) AS pos
     FROM f
 ),
 agg AS MATERIALIZED (
-    SELECT side, layer, op, k, count(*) AS n, sum(dur) AS total_us, avg(dur) AS avg_us,
+    SELECT side, layer, op, k, count(*) AS n, sum(dur_ns) / 1000.0 AS total_us,
+           sum(dur_ns) / 1000.0 / count(dur_ns) AS avg_us,
            min(pos) AS pos,
            (SELECT o2.name FROM occ o2 WHERE o2.side = occ.side AND o2.layer = occ.layer
               AND o2.op = occ.op AND o2.k = occ.k GROUP BY o2.name ORDER BY count(*) DESC, o2.name LIMIT 1) AS name

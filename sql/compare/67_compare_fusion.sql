@@ -6,15 +6,16 @@
 --                    least 10% and 1 per forward pass fewer): it fuses some of them into
 --                    others. time_at_stake_ms is the separate side's total − the fused
 --                    side's, for the operation.
+-- Times are exact sums of the events' ns durations.
 CREATE TEMP VIEW IF NOT EXISTS compare_fusion_v AS
 WITH
-f AS MATERIALIZED (SELECT side, op, dur, pass FROM compare_filtered_v),
+f AS MATERIALIZED (SELECT side, op, dur_ns, pass FROM compare_filtered_v),
 passes AS (SELECT max(1, count(DISTINCT pass)) AS n FROM f),
 agg AS MATERIALIZED (
     SELECT op,
            sum(side = 'baseline') AS bn, sum(side = 'variant') AS vn,
-           coalesce(sum(CASE WHEN side = 'baseline' THEN dur END), 0) / 1000.0 AS bms,
-           coalesce(sum(CASE WHEN side = 'variant' THEN dur END), 0) / 1000.0 AS vms
+           coalesce(sum(CASE WHEN side = 'baseline' THEN dur_ns END), 0) / 1e6 AS bms,
+           coalesce(sum(CASE WHEN side = 'variant' THEN dur_ns END), 0) / 1e6 AS vms
     FROM f GROUP BY op
 ),
 fused AS (

@@ -14,7 +14,7 @@ fi
 ext=${TSQL_EXT:-build/tracesql}
 pass=0
 fail=0
-for t in $(find tests/compare -name '*.sql' | sort); do
+for t in $(find tests/compare -maxdepth 1 -name '*.sql' | sort); do
   exp=${t%.sql}.expected
   got=$("${SQLITE3:-sqlite3}" -bail -batch :memory: -cmd ".load $ext" -cmd '.mode csv' -cmd '.headers on' \
         -cmd '.nullvalue NULL' < "$t" 2>&1)

@@ -1,0 +1,752 @@
+/*
+ * compare_events.c — operation, phase, layer and pass of every GPU event of a trace
+ * (compare_events.h). Each question is one sorted sweep or a binary search per event;
+ * no step is quadratic.
+ */
+#include "analysis/compare_events.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sort.h"
+#include "util/u64map.h"
+
+const char *const tsql_cmp_phase_names[4] = {NULL, "prefill", "decode", "mixed"};
+
+static const char MODULE_PREFIX[] = "nn.Module:";
+#define MODULE_PREFIX_LEN (sizeof MODULE_PREFIX - 1)
+#define PARENT_LOOKUP_DEPTH 8 /* how far above a module its parent module is looked for */
+
+/* ts in µs, or NaN when absent */
+static double ts_or_nan(const tsql_trace *t, uint32_t u)
+{
+    return t->ts_ns[u] == TSQL_NULL ? NAN : tsql_trace_ts_us(t, u);
+}
+
+/* ts + dur in µs (double addition, as SQL adds the two columns), or NaN */
+static double end_or_nan(const tsql_trace *t, uint32_t u)
+{
+    if (t->ts_ns[u] == TSQL_NULL || t->dur_ns[u] == TSQL_NULL) return NAN;
+    return tsql_trace_ts_us(t, u) + tsql_trace_dur_us(t, u);
+}
+
+/* the sort key of a ts: NULL (NaN) before every time */
+static double order_key(double ts)
+{
+    return isnan(ts) ? -INFINITY : ts;
+}
+
+static int has_glob(const tsql_trace *t, uint32_t id, const char *pat)
+{
+    return id && tsql_glob_ci(pat, tsql_intern_str(&t->strings, id), tsql_intern_len(&t->strings, id));
+}
+
+/* 1 if SQL's CAST(s AS INTEGER) is > 0: spaces, a sign, then the leading digits */
+static int cast_int_positive(const char *s)
+{
+    while (*s == ' ' || (*s >= '\t' && *s <= '\r')) s++;
+    int neg = *s == '-';
+    if (*s == '-' || *s == '+') s++;
+    int nonzero = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if (*s != '0') nonzero = 1;
+    return nonzero && !neg;
+}
+
+/* ---- CPU-side markers: profiler steps and phase annotations ---- */
+
+typedef struct {
+    double *key;   /* order_key(ts), ascending (ties by uid) */
+    double *end;   /* ts + dur, NaN if unknown */
+    uint8_t *phase;
+    uint32_t n;
+} markers;
+
+static void markers_free(markers *m)
+{
+    free(m->key);
+    free(m->end);
+    free(m->phase);
+}
+
+static uint8_t marker_phase(const tsql_trace *t, uint32_t id)
+{
+    if (has_glob(t, id, "step[extend*") || has_glob(t, id, "step[prefill*")) return TSQL_PHASE_PREFILL;
+    if (has_glob(t, id, "step[decode*")) return TSQL_PHASE_DECODE;
+    if (has_glob(t, id, "step[mixed*")) return TSQL_PHASE_MIXED;
+    if (has_glob(t, id, "execute*context*generation*")) {
+        const char *s = tsql_intern_str(&t->strings, id);
+        int cx = cast_int_positive(strstr(s, "_context_") + 9);
+        int gx = cast_int_positive(strstr(s, "_generation_") + 12);
+        return cx && gx ? TSQL_PHASE_MIXED : cx ? TSQL_PHASE_PREFILL : gx ? TSQL_PHASE_DECODE : TSQL_PHASE_NONE;
+    }
+    return TSQL_PHASE_NONE;
+}
+
+/* 1 for a ProfilerStep# annotation, 2 for a phase annotation, 0 otherwise */
+static int marker_kind(const tsql_trace *t, uint32_t id)
+{
+    if (has_glob(t, id, "ProfilerStep#*")) return 1;
+    if (has_glob(t, id, "step[*")) return 2;
+    if (has_glob(t, id, "execute*")) {
+        const char *s = tsql_intern_str(&t->strings, id);
+        if (strstr(s, "_context_") && strstr(s, "_generation_")) return 2;
+    }
+    return 0;
+}
+
+/* The user annotations of one marker kind, sorted by (ts, uid). */
+static int markers_collect(const tsql_trace *t, int kind, markers *m)
+{
+    memset(m, 0, sizeof *m);
+    uint32_t n = 0;
+    tsql_keyed *a = NULL;
+    size_t cap = 0;
+    for (uint32_t u = 0; u < t->n; u++) {
+        if (t->kind[u] != TSQL_K_USER_ANNOTATION || marker_kind(t, t->name[u]) != kind) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            tsql_keyed *b = realloc(a, cap * sizeof *a);
+            if (!b) {
+                free(a);
+                return -1;
+            }
+            a = b;
+        }
+        a[n] = (tsql_keyed){order_key(ts_or_nan(t, u)), u, u};
+        n++;
+    }
+    tsql_keyed_sort(a, n);
+    m->key = malloc((n + 1) * sizeof *m->key);
+    m->end = malloc((n + 1) * sizeof *m->end);
+    m->phase = malloc(n + 1);
+    if (!m->key || !m->end || !m->phase) {
+        free(a);
+        markers_free(m);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        m->key[i] = a[i].k;
+        m->end[i] = end_or_nan(t, a[i].v);
+        m->phase[i] = kind == 2 ? marker_phase(t, t->name[a[i].v]) : TSQL_PHASE_NONE;
+    }
+    m->n = n;
+    free(a);
+    return 0;
+}
+
+/* Position (1-based) of the latest marker started at or before probe, if probe is
+ * before its end; 0 otherwise. */
+static uint32_t markers_find(const markers *m, double probe)
+{
+    if (isnan(probe)) return 0;
+    uint32_t lo = 0, hi = m->n; /* first key > probe */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->key[mid] <= probe) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo > 0 && probe < m->end[lo - 1] ? lo : 0;
+}
+
+/* ---- layers from nn.Module blocks ---- */
+
+/* module classes: distinct texts, found through an open-addressing table */
+typedef struct {
+    const char **s;
+    uint32_t *len, n, cap;
+    uint32_t *slot, nslots; /* class index + 1, 0 = empty */
+} classes;
+
+static void classes_free(classes *c)
+{
+    free(c->s);
+    free(c->len);
+    free(c->slot);
+}
+
+static int classes_grow(classes *c)
+{
+    uint32_t ns = c->nslots ? c->nslots * 2 : 256;
+    uint32_t *slot = calloc(ns, sizeof *slot);
+    if (!slot) return -1;
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t j = tsql_hash_bytes(c->s[i], c->len[i]) & (ns - 1);
+        while (slot[j]) j = (j + 1) & (ns - 1);
+        slot[j] = i + 1;
+    }
+    free(c->slot);
+    c->slot = slot;
+    c->nslots = ns;
+    return 0;
+}
+
+/* The index of class s[0..len), added if new; UINT32_MAX on OOM. */
+static uint32_t classes_add(classes *c, const char *s, uint32_t len)
+{
+    if ((c->n + 1) * 2 > c->nslots && classes_grow(c)) return UINT32_MAX;
+    uint32_t j = tsql_hash_bytes(s, len) & (c->nslots - 1);
+    for (; c->slot[j]; j = (j + 1) & (c->nslots - 1)) {
+        uint32_t i = c->slot[j] - 1;
+        if (c->len[i] == len && memcmp(c->s[i], s, len) == 0) return i;
+    }
+    if (c->n == c->cap) {
+        uint32_t cap = c->cap ? c->cap * 2 : 64;
+        const char **ns = realloc(c->s, cap * sizeof *ns);
+        if (!ns) return UINT32_MAX;
+        c->s = ns;
+        uint32_t *nl = realloc(c->len, cap * sizeof *nl);
+        if (!nl) return UINT32_MAX;
+        c->len = nl;
+        c->cap = cap;
+    }
+    c->s[c->n] = s;
+    c->len[c->n] = len;
+    c->slot[j] = c->n + 1;
+    return c->n++;
+}
+
+static int is_module_name(const tsql_trace *t, uint32_t id)
+{
+    return id && tsql_intern_len(&t->strings, id) >= MODULE_PREFIX_LEN &&
+           memcmp(tsql_intern_str(&t->strings, id), MODULE_PREFIX, MODULE_PREFIX_LEN) == 0;
+}
+
+/* The class of a module event name: after the prefix and its spaces, without a
+ * trailing _<digits> */
+static void module_class(const tsql_trace *t, uint32_t id, const char **s, uint32_t *len)
+{
+    const char *p = tsql_intern_str(&t->strings, id) + MODULE_PREFIX_LEN;
+    uint32_t n = tsql_intern_len(&t->strings, id) - (uint32_t)MODULE_PREFIX_LEN;
+    while (n && *p == ' ') p++, n--;
+    uint32_t r = n;
+    while (r && p[r - 1] >= '0' && p[r - 1] <= '9') r--;
+    if (r < n && r && p[r - 1] == '_') n = r - 1;
+    *s = p;
+    *len = n;
+}
+
+typedef struct {
+    uint32_t uid, parent; /* parent module event, TSQL_NONE if none */
+    uint32_t cls;
+} module_inst;
+
+/* a layer block instance, sorted by (thread, ts, uid) for the lookups */
+typedef struct {
+    uint64_t thread;      /* pid id << 32 | tid id */
+    double key, end;
+    uint32_t uid;
+    int32_t layer;
+    uint32_t pass;
+} layer_inst;
+
+static int layer_inst_cmp(const void *x, const void *y)
+{
+    const layer_inst *a = x, *b = y;
+    if (a->thread != b->thread) return a->thread < b->thread ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->uid < b->uid ? -1 : a->uid > b->uid;
+}
+
+/* a block instance in (parent ts, parent uid, ts, uid) order: pass and layer numbers */
+typedef struct {
+    double parent_key;
+    uint32_t parent;
+    double key;
+    uint32_t uid, i;
+} parent_order;
+
+static int parent_order_cmp(const void *x, const void *y)
+{
+    const parent_order *a = x, *b = y;
+    if (a->parent_key != b->parent_key) return a->parent_key < b->parent_key ? -1 : 1;
+    if (a->parent != b->parent) return a->parent < b->parent ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->uid < b->uid ? -1 : a->uid > b->uid;
+}
+
+/* The layer block instances of t (none when t has no repeated module); -1 on OOM. */
+static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    int rc = -1;
+    classes cls = {0};
+    module_inst *mods = NULL;
+    uint32_t nmods = 0, cap = 0;
+    uint32_t *cls_of_name = NULL; /* class index + 1 per name id, 0 = not yet */
+    tsql_u64map groups = {0}, mod_at = {0};
+    uint32_t *gcount = NULL, *gcls = NULL, *gparent = NULL;
+    double *gsum = NULL;
+    uint8_t *ghas = NULL;
+    tsql_keyed *order = NULL;
+    layer_inst *li = NULL;
+    parent_order *numbered = NULL;
+
+    cls_of_name = calloc((size_t)t->strings.n + 1, sizeof *cls_of_name);
+    if (!cls_of_name) goto done;
+    for (uint32_t u = 0; u < t->n; u++) {
+        if (t->kind[u] != TSQL_K_PYTHON || !is_module_name(t, t->name[u])) continue;
+        uint32_t id = t->name[u];
+        if (!cls_of_name[id]) {
+            const char *s;
+            uint32_t len;
+            module_class(t, id, &s, &len);
+            uint32_t c = classes_add(&cls, s, len);
+            if (c == UINT32_MAX) goto done;
+            cls_of_name[id] = c + 1;
+        }
+        uint32_t parent = TSQL_NONE, p = t->parent[u];
+        for (int d = 0; d < PARENT_LOOKUP_DEPTH && p != TSQL_NONE; d++, p = t->parent[p]) {
+            if (is_module_name(t, t->name[p])) {
+                parent = p;
+                break;
+            }
+        }
+        if (nmods == cap) {
+            cap = cap ? cap * 2 : 256;
+            module_inst *m = realloc(mods, cap * sizeof *m);
+            if (!m) goto done;
+            mods = m;
+        }
+        mods[nmods++] = (module_inst){u, parent, cls_of_name[id] - 1};
+    }
+    if (nmods == 0) {
+        rc = 0;
+        goto done;
+    }
+
+    /* (parent, class) groups: instances and their CPU time */
+    if (tsql_u64map_init(&groups, nmods) || tsql_u64map_init(&mod_at, nmods)) goto done;
+    gcount = calloc(nmods, sizeof *gcount);
+    gcls = malloc(nmods * sizeof *gcls);
+    gparent = malloc(nmods * sizeof *gparent);
+    gsum = calloc(nmods, sizeof *gsum);
+    ghas = calloc(nmods, 1);
+    if (!gcount || !gcls || !gparent || !gsum || !ghas) goto done;
+    uint32_t ngroups = 0;
+    for (uint32_t i = 0; i < nmods; i++) {
+        tsql_u64map_put(&mod_at, mods[i].uid, i, 0);
+        if (mods[i].parent == TSQL_NONE) continue;
+        int64_t key = (int64_t)((uint64_t)mods[i].parent << 32 | mods[i].cls);
+        uint32_t s = tsql_u64map_slot(&groups, key);
+        if (groups.vals[s] == UINT32_MAX) {
+            groups.keys[s] = key;
+            groups.vals[s] = ngroups;
+            groups.n++;
+            gcls[ngroups] = mods[i].cls;
+            gparent[ngroups] = mods[i].parent;
+            ngroups++;
+        }
+        uint32_t g = groups.vals[s];
+        gcount[g]++;
+        if (t->dur_ns[mods[i].uid] != TSQL_NULL) {
+            gsum[g] += tsql_trace_dur_us(t, mods[i].uid);
+            ghas[g] = 1;
+        }
+    }
+
+    /* the block: the class with the most time over its groups of >= 2 instances,
+     * groups taken in parent order (ties: the smaller class text) */
+    order = malloc((ngroups + 1) * sizeof *order);
+    double *csum = calloc(cls.n, sizeof *csum);
+    uint8_t *chas = calloc(cls.n, 1);
+    if (!order || !csum || !chas) {
+        free(csum);
+        free(chas);
+        goto done;
+    }
+    for (uint32_t g = 0; g < ngroups; g++) order[g] = (tsql_keyed){(double)gparent[g], gcls[g], g};
+    tsql_keyed_sort(order, ngroups);
+    for (uint32_t j = 0; j < ngroups; j++) {
+        uint32_t g = order[j].v;
+        if (gcount[g] < 2 || !ghas[g]) continue;
+        csum[gcls[g]] += gsum[g];
+        chas[gcls[g]] = 1;
+    }
+    uint32_t block = UINT32_MAX;
+    for (uint32_t g = 0; g < ngroups; g++) {
+        if (gcount[g] < 2) continue;
+        uint32_t c = gcls[g];
+        if (block == UINT32_MAX) {
+            block = c;
+            continue;
+        }
+        if (c == block) continue;
+        /* larger sum first, a NULL sum last, then the smaller text */
+        int better;
+        if (chas[c] != chas[block]) better = chas[c];
+        else if (chas[c] && csum[c] != csum[block]) better = csum[c] > csum[block];
+        else {
+            uint32_t n = cls.len[c] < cls.len[block] ? cls.len[c] : cls.len[block];
+            int d = memcmp(cls.s[c], cls.s[block], n);
+            better = d < 0 || (d == 0 && cls.len[c] < cls.len[block]);
+        }
+        if (better) block = c;
+    }
+    free(csum);
+    free(chas);
+    if (block == UINT32_MAX) {
+        rc = 0;
+        goto done;
+    }
+
+    /* the block's instances under a module parent with >= 2 of them */
+    li = malloc(nmods * sizeof *li);
+    numbered = malloc(nmods * sizeof *numbered);
+    if (!li || !numbered) goto done;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < nmods; i++) {
+        const module_inst *m = &mods[i];
+        if (m->cls != block || m->parent == TSQL_NONE) continue;
+        int64_t key = (int64_t)((uint64_t)m->parent << 32 | m->cls);
+        if (gcount[tsql_u64map_get(&groups, key)] < 2) continue;
+        if (tsql_u64map_get(&mod_at, m->parent) == UINT32_MAX) continue; /* parent is no module event */
+        li[n] = (layer_inst){(uint64_t)t->pid[m->uid] << 32 | t->tid[m->uid],
+                             order_key(ts_or_nan(t, m->uid)), end_or_nan(t, m->uid), m->uid, 0, 0};
+        numbered[n] = (parent_order){order_key(ts_or_nan(t, m->parent)), m->parent, li[n].key, m->uid, n};
+        n++;
+    }
+    /* layer: position among the parent's instances by (ts, uid); pass: the parent's
+     * dense rank by (parent ts, parent uid) */
+    qsort(numbered, n, sizeof *numbered, parent_order_cmp);
+    for (uint32_t j = 0, pass = 0, layer = 0; j < n; j++) {
+        if (j == 0 || numbered[j].parent != numbered[j - 1].parent) {
+            pass++;
+            layer = 0;
+        }
+        li[numbered[j].i].layer = (int32_t)layer++;
+        li[numbered[j].i].pass = pass;
+    }
+    qsort(li, n, sizeof *li, layer_inst_cmp);
+    *out = li;
+    *nout = n;
+    li = NULL;
+    rc = 0;
+done:
+    classes_free(&cls);
+    free(mods);
+    free(cls_of_name);
+    tsql_u64map_free(&groups);
+    tsql_u64map_free(&mod_at);
+    free(gcount);
+    free(gcls);
+    free(gparent);
+    free(gsum);
+    free(ghas);
+    free(order);
+    free(li);
+    free(numbered);
+    return rc;
+}
+
+/* The layer instance holding a launch on thread at probe: the latest started at or
+ * before it, if probe is before its end. NULL if none. */
+static const layer_inst *layer_find(const layer_inst *li, uint32_t n, uint64_t thread, double probe)
+{
+    if (isnan(probe)) return NULL;
+    uint32_t lo = 0, hi = n; /* first (thread, key) > (thread, probe) */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (li[mid].thread < thread || (li[mid].thread == thread && li[mid].key <= probe)) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0 || li[lo - 1].thread != thread || !(probe < li[lo - 1].end)) return NULL;
+    return &li[lo - 1];
+}
+
+/* ---- layers from kernel patterns ---- */
+
+enum { MARK_NONE = 0, MARK_NORM, MARK_ATTN };
+
+static int mark_of(uint8_t op)
+{
+    if (op == TSQL_CMP_NO_OP) return MARK_NONE;
+    const char *l = tsql_kop_labels[op];
+    if (!strcmp(l, "RMSNorm") || !strcmp(l, "LayerNorm") || !strcmp(l, "RMSNorm+GEMM") ||
+        !strcmp(l, "LayerNorm+GEMM"))
+        return MARK_NORM;
+    return strcmp(l, "Attention") == 0 ? MARK_ATTN : MARK_NONE;
+}
+
+typedef struct {
+    uint32_t pass;
+    double key;
+    uint32_t uid, row;
+} pass_order;
+
+static int pass_order_cmp(const void *x, const void *y)
+{
+    const pass_order *a = x, *b = y;
+    if (a->pass != b->pass) return a->pass < b->pass ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->uid < b->uid ? -1 : a->uid > b->uid;
+}
+
+/* Within each pass (the step, 0 outside steps) in GPU order: a layer starts at a norm
+ * whose next mark is Attention; the layers end at a norm after a norm with no Attention
+ * after it. */
+static int pattern_layers(const tsql_trace *t, tsql_cmp_events *e)
+{
+    uint32_t n = e->n;
+    pass_order *o = malloc(((size_t)n + 1) * sizeof *o);
+    uint8_t *next = malloc((size_t)n + 1);
+    uint32_t *attn_after = malloc(((size_t)n + 1) * sizeof *attn_after);
+    if (!o || !next || !attn_after) {
+        free(o);
+        free(next);
+        free(attn_after);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t u = t->kernels.uid[i];
+        o[i] = (pass_order){e->step[i], order_key(ts_or_nan(t, u)), u, i};
+    }
+    qsort(o, n, sizeof *o, pass_order_cmp);
+    for (uint32_t a = 0, b; a < n; a = b) {
+        for (b = a; b < n && o[b].pass == o[a].pass; b++) {}
+        uint8_t nx = MARK_NONE;
+        uint32_t attn = 0;
+        for (uint32_t j = b; j-- > a;) {
+            int m = mark_of(e->op[o[j].row]);
+            next[j] = nx;
+            attn_after[j] = attn;
+            if (m) nx = (uint8_t)m;
+            if (m == MARK_ATTN) attn++;
+        }
+        int prev = MARK_NONE, ended = 0;
+        uint32_t nstart = 0;
+        for (uint32_t j = a; j < b; j++) {
+            uint32_t row = o[j].row;
+            int m = mark_of(e->op[row]);
+            if (m) {
+                if (m == MARK_NORM && next[j] == MARK_ATTN) nstart++;
+                if (m == MARK_NORM && prev == MARK_NORM && attn_after[j] == 0) ended = 1;
+                prev = m;
+            }
+            if (nstart > 0 && !ended) {
+                e->layer[row] = (int32_t)(nstart - 1);
+                e->pass[row] = o[j].pass;
+            }
+        }
+    }
+    free(o);
+    free(next);
+    free(attn_after);
+    return 0;
+}
+
+/* ---- groups ---- */
+
+typedef struct {
+    tsql_cmp_group *g;
+    size_t n, cap;
+    uint32_t *slot; /* group index + 1, 0 = empty */
+    size_t nslots;
+} group_table;
+
+static uint64_t group_hash(const tsql_cmp_group *g)
+{
+    uint64_t h = (uint64_t)g->name * 0x9e3779b97f4a7c15ull;
+    h ^= (uint64_t)g->cpu_op * 0xc2b2ae3d27d4eb4full + (h >> 29);
+    h ^= ((uint64_t)(uint32_t)g->layer << 16 | (uint64_t)g->op << 8 | g->phase) * 0x165667b19e3779f9ull;
+    return h ^ (h >> 32);
+}
+
+static int group_same(const tsql_cmp_group *a, const tsql_cmp_group *b)
+{
+    return a->name == b->name && a->cpu_op == b->cpu_op && a->op == b->op && a->phase == b->phase &&
+           a->layer == b->layer;
+}
+
+static int group_table_grow(group_table *gt)
+{
+    size_t ns = gt->nslots ? gt->nslots * 2 : 1024;
+    uint32_t *slot = calloc(ns, sizeof *slot);
+    if (!slot) return -1;
+    for (size_t i = 0; i < gt->n; i++) {
+        size_t j = group_hash(&gt->g[i]) & (ns - 1);
+        while (slot[j]) j = (j + 1) & (ns - 1);
+        slot[j] = (uint32_t)i + 1;
+    }
+    free(gt->slot);
+    gt->slot = slot;
+    gt->nslots = ns;
+    return 0;
+}
+
+/* Adds one GPU event to its group. 0, or -1 on OOM. */
+static int group_add(group_table *gt, const tsql_cmp_group *key, int64_t dur_ns)
+{
+    if ((gt->n + 1) * 2 > gt->nslots && group_table_grow(gt)) return -1;
+    size_t j = group_hash(key) & (gt->nslots - 1);
+    for (; gt->slot[j]; j = (j + 1) & (gt->nslots - 1))
+        if (group_same(&gt->g[gt->slot[j] - 1], key)) break;
+    if (!gt->slot[j]) {
+        if (gt->n == gt->cap) {
+            size_t cap = gt->cap ? gt->cap * 2 : 256;
+            tsql_cmp_group *g = realloc(gt->g, cap * sizeof *g);
+            if (!g) return -1;
+            gt->g = g;
+            gt->cap = cap;
+        }
+        gt->g[gt->n] = *key;
+        gt->slot[j] = (uint32_t)++gt->n;
+    }
+    tsql_cmp_group *g = &gt->g[gt->slot[j] - 1];
+    g->n++;
+    if (dur_ns != TSQL_NULL) {
+        g->ndur++;
+        g->dur_ns += dur_ns;
+    }
+    return 0;
+}
+
+/* ---- the whole ---- */
+
+static uint8_t label_index(const char *label)
+{
+    for (uint8_t i = 0; tsql_kop_labels[i]; i++)
+        if (tsql_kop_labels[i] == label) return i;
+    return TSQL_CMP_NO_OP; /* not reached: labels come from the vocabulary */
+}
+
+void tsql_cmp_events_free(tsql_cmp_events *e)
+{
+    free(e->op);
+    free(e->phase);
+    free(e->cpu_op);
+    free(e->t_probe);
+    free(e->step);
+    free(e->layer);
+    free(e->pass);
+    free(e->groups);
+    memset(e, 0, sizeof *e);
+}
+
+int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_events *out)
+{
+    const tsql_kernels *K = &t->kernels;
+    uint32_t n = K->n;
+    tsql_cmp_events *e = out;
+    memset(e, 0, sizeof *e);
+    e->n = n;
+    size_t m = (size_t)n + 1;
+    e->op = malloc(m);
+    e->phase = calloc(m, 1);
+    e->cpu_op = malloc(m * sizeof *e->cpu_op);
+    e->t_probe = malloc(m * sizeof *e->t_probe);
+    e->step = malloc(m * sizeof *e->step);
+    e->layer = malloc(m * sizeof *e->layer);
+    e->pass = malloc(m * sizeof *e->pass);
+    uint8_t *aphase = calloc(m, 1);
+    markers steps = {0}, phases = {0};
+    layer_inst *li = NULL;
+    uint32_t nli = 0;
+    uint8_t *step_phases = NULL;
+    tsql_u64map memo = {0};
+    group_table gt = {0};
+    int rc = -1;
+    if (!e->op || !e->phase || !e->cpu_op || !e->t_probe || !e->step || !e->layer || !e->pass || !aphase)
+        goto done;
+    if (tsql_u64map_init(&memo, n < 4096 ? n : 4096)) goto done;
+
+    /* operation (one rule match per distinct name and CPU op), probe time, the phase
+     * an Attention kernel's name says */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t u = K->uid[i], name = t->name[u];
+        uint32_t cpu = K->op[i] != TSQL_NONE ? t->name[K->op[i]] : 0;
+        e->cpu_op[i] = cpu;
+        uint8_t op = TSQL_CMP_NO_OP;
+        if (name) {
+            int64_t key = (int64_t)((uint64_t)name << 32 | cpu);
+            uint32_t v = tsql_u64map_get(&memo, key);
+            if (v == UINT32_MAX) {
+                v = label_index(tsql_kop_classify_memo(rules, tsql_intern_str(&t->strings, name),
+                                                       tsql_intern_str(&t->strings, cpu)));
+                if (memo.n * 2 + 16 > memo.nslots) { /* full: start a larger table */
+                    tsql_u64map bigger;
+                    if (tsql_u64map_init(&bigger, memo.nslots)) goto done;
+                    for (uint32_t s = 0; s < memo.nslots; s++)
+                        if (memo.vals[s] != UINT32_MAX) tsql_u64map_put(&bigger, memo.keys[s], memo.vals[s], 0);
+                    tsql_u64map_free(&memo);
+                    memo = bigger;
+                }
+                tsql_u64map_put(&memo, key, v, 0);
+            }
+            op = (uint8_t)v;
+        }
+        e->op[i] = op;
+        uint32_t l = K->runtime[i];
+        e->t_probe[i] = l != TSQL_NONE && t->ts_ns[l] != TSQL_NULL ? tsql_trace_ts_us(t, l) : ts_or_nan(t, u);
+        if (op != TSQL_CMP_NO_OP && strcmp(tsql_kop_labels[op], "Attention") == 0) {
+            if (has_glob(t, name, "*decode*")) aphase[i] = TSQL_PHASE_DECODE;
+            else if (has_glob(t, name, "*prefill*")) aphase[i] = TSQL_PHASE_PREFILL;
+        }
+    }
+
+    /* step and marker phase; then the phase of each step from its Attention kernels */
+    if (markers_collect(t, 1, &steps) || markers_collect(t, 2, &phases)) goto done;
+    step_phases = calloc((size_t)steps.n + 1, 1); /* bit (1 << phase) per step */
+    if (!step_phases) goto done;
+    for (uint32_t i = 0; i < n; i++) {
+        e->step[i] = markers_find(&steps, e->t_probe[i]);
+        uint32_t p = markers_find(&phases, e->t_probe[i]);
+        e->phase[i] = p ? phases.phase[p - 1] : TSQL_PHASE_NONE;
+        if (aphase[i] && e->step[i]) step_phases[e->step[i]] |= (uint8_t)(1u << aphase[i]);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if (e->phase[i]) continue;
+        if (aphase[i]) e->phase[i] = aphase[i];
+        else if (e->step[i]) {
+            uint8_t b = step_phases[e->step[i]];
+            e->phase[i] = b == (1u << TSQL_PHASE_PREFILL) ? TSQL_PHASE_PREFILL
+                          : b == (1u << TSQL_PHASE_DECODE) ? TSQL_PHASE_DECODE
+                          : b ? TSQL_PHASE_MIXED : TSQL_PHASE_NONE;
+        }
+    }
+
+    /* layers and passes */
+    for (uint32_t i = 0; i < n; i++) {
+        e->layer[i] = TSQL_CMP_NO_LAYER;
+        e->pass[i] = TSQL_CMP_NO_PASS;
+    }
+    if (find_layer_insts(t, &li, &nli)) goto done;
+    e->module_layers = nli > 0;
+    if (nli > 0) {
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t l = K->runtime[i];
+            if (l == TSQL_NONE) continue;
+            const layer_inst *x = layer_find(li, nli, (uint64_t)t->pid[l] << 32 | t->tid[l], e->t_probe[i]);
+            if (x) {
+                e->layer[i] = x->layer;
+                e->pass[i] = x->pass;
+            }
+        }
+    } else if (pattern_layers(t, e)) {
+        goto done;
+    }
+
+    /* the groups compare_ops and compare_layers sum */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t u = K->uid[i];
+        tsql_cmp_group key = {t->name[u], e->cpu_op[i], e->op[i], e->phase[i], e->layer[i], 0, 0, 0};
+        if (group_add(&gt, &key, t->dur_ns[u])) goto done;
+    }
+    e->groups = gt.g;
+    e->ngroups = gt.n;
+    gt.g = NULL;
+    rc = 0;
+done:
+    free(aphase);
+    markers_free(&steps);
+    markers_free(&phases);
+    free(li);
+    free(step_phases);
+    tsql_u64map_free(&memo);
+    free(gt.g);
+    free(gt.slot);
+    if (rc) tsql_cmp_events_free(e);
+    return rc;
+}

@@ -1,0 +1,91 @@
+/*
+ * compare_events.h — every GPU event of one trace with the operation, phase, layer and
+ * forward pass the cross-platform comparison groups it by (docs/compare.md), computed
+ * in one sweep per question over the time-sorted events, and the events summed into
+ * groups of (operation, phase, layer, kernel name, CPU op) for compare_ops and
+ * compare_layers.
+ *
+ * Rows are the rows of t->kernels (kernels, memcpy, memset; uid order). For each:
+ *
+ *   op       tsql_kop_classify(name, cpu_op) as an index into tsql_kop_labels;
+ *            TSQL_CMP_NO_OP when the event has no name
+ *   cpu_op   the innermost cpu_op enclosing the launch (kernels.op)
+ *   t_probe  ts of the launching runtime call, else the event's own ts (µs doubles):
+ *            where the CPU-side markers are looked up; NaN when neither has a ts
+ *   phase    1. the phase of the latest-started phase marker at or before t_probe, if
+ *               t_probe < its end: a user_annotation named (ASCII case ignored)
+ *               step[EXTEND|PREFILL… (prefill), step[DECODE… (decode), step[MIXED…
+ *               (mixed), or execute…_context_<m>…_generation_<k>… (m > 0 only:
+ *               prefill, k > 0 only: decode, both: mixed; m and k read as SQL's CAST
+ *               reads an integer);
+ *            2. an Attention kernel whose name holds "decode" (else "prefill"): that;
+ *            3. the phases of the Attention kernels of its ProfilerStep (2.): the one
+ *               phase, or mixed when there are several;
+ *            else none
+ *   step     ordinal (1, 2, …, by ts then uid) of the latest-started ProfilerStep#
+ *            annotation at or before t_probe, if t_probe < its end; 0 if none
+ *   layer    index of the layer block instance that launched it, numbered from 0
+ *            within its parent module (one parent per forward pass). The block is the
+ *            nn.Module class (name after "nn.Module:", trailing _<digits> cut) that
+ *            occurs at least twice under one parent module (the nearest nn.Module
+ *            among the first 8 ancestors) with the most CPU time summed over such
+ *            parents (ties: the smaller class name). A GPU event belongs to the
+ *            latest-started instance on its launch's pid and tid at or before t_probe,
+ *            if t_probe < that instance's end. pass = dense rank of the parent by
+ *            (parent ts, parent uid), from 1.
+ *            Without such a block (no Python stacks), from kernel patterns, within
+ *            each ProfilerStep (pass = step, 0 outside steps) in GPU order (ts, uid):
+ *            norm kernels (RMSNorm, LayerNorm and their +GEMM fusions) and Attention
+ *            kernels are marks; a layer starts at a norm whose next mark is
+ *            Attention, and the pass's layers end at a norm that follows a norm with
+ *            no Attention after it (the final norm)
+ *
+ * A NULL ts sorts before every other (as in SQL). No SQLite here; ext/func/compare.c
+ * serves the rows as the compare_events / compare_event_groups tables.
+ */
+#ifndef TSQL_COMPARE_EVENTS_H
+#define TSQL_COMPARE_EVENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/kernel_op.h"
+#include "store/trace.h"
+
+#define TSQL_CMP_NO_OP 255    /* op of an event without a name */
+#define TSQL_CMP_NO_LAYER (-1)
+#define TSQL_CMP_NO_PASS UINT32_MAX
+
+enum tsql_cmp_phase { TSQL_PHASE_NONE = 0, TSQL_PHASE_PREFILL, TSQL_PHASE_DECODE, TSQL_PHASE_MIXED };
+/* "prefill", "decode", "mixed"; NULL for TSQL_PHASE_NONE */
+extern const char *const tsql_cmp_phase_names[4];
+
+/* GPU events of one (op, phase, layer, name, cpu_op): durations summed exactly in ns,
+ * so that any regrouping of groups gives the same totals */
+typedef struct tsql_cmp_group {
+    uint32_t name, cpu_op; /* string ids, 0 = none */
+    uint8_t op, phase;
+    int32_t layer;
+    uint32_t n;            /* GPU events */
+    uint32_t ndur;         /* of them with a duration */
+    int64_t dur_ns;        /* Σ dur of those */
+} tsql_cmp_group;
+
+typedef struct tsql_cmp_events {
+    uint32_t n;            /* = t->kernels.n */
+    uint8_t *op, *phase;
+    uint32_t *cpu_op;      /* string id of the CPU op's name, 0 = none */
+    double *t_probe;
+    uint32_t *step;        /* 0 = none */
+    int32_t *layer;        /* TSQL_CMP_NO_LAYER = none */
+    uint32_t *pass;        /* TSQL_CMP_NO_PASS = none */
+    int module_layers;     /* 1: layers from nn.Module blocks, 0: from kernel patterns */
+    tsql_cmp_group *groups; /* by first occurrence in uid order */
+    size_t ngroups;
+} tsql_cmp_events;
+
+/* Computes the rows of t with rules (whose memo it fills). 0, or -1 on OOM. */
+int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_events *out);
+void tsql_cmp_events_free(tsql_cmp_events *e);
+
+#endif
