@@ -1,7 +1,9 @@
--- 62_compare_events.sql — compare_events_v: every GPU event (kernel, memcpy, memset) of
--- the traces of the running comparison call with its operation, phase and layer
--- (docs/compare.md). Read through gpu_ops(trace) or the compare_* functions, which
--- set compare_arg('baseline' / 'variant' / 'trace'); side says which.
+-- The cross-platform comparison's per-event step as it was written in SQL before it
+-- moved to C (core/analysis/compare_events.c), kept as the reference the C code is
+-- checked against (tests/compare/reference_events.sh): the same rules, stated
+-- relationally. The traces come from the TEMP table ref_sides(side, t) instead of a
+-- call's arguments.
+CREATE TEMP TABLE IF NOT EXISTS ref_sides(side TEXT, t);
 --
 --   op       kernel_op(name, cpu_op): classified once per distinct (name, cpu_op)
 --   cpu_op   the innermost cpu_op enclosing the launch (kernels.op_name)
@@ -20,13 +22,9 @@
 --            starts at a norm followed by attention, and the last one ends at the final
 --            norm; NULL outside the layers
 --   pass     ordinal of the forward pass (the layer block's parent instance, or the step)
-CREATE TEMP VIEW IF NOT EXISTS compare_events_v AS
+CREATE TEMP VIEW IF NOT EXISTS ref_compare_events_v AS
 WITH
-sides(side, t) AS (
-    SELECT 'baseline', compare_arg('baseline') UNION ALL
-    SELECT 'variant', compare_arg('variant') UNION ALL
-    SELECT 'trace', compare_arg('trace')
-),
+sides(side, t) AS (SELECT side, t FROM temp.ref_sides),
 -- no kernel names past this point: the sorts below carry narrow rows (the names, up to
 -- a few KB each, made them spill to temp files); the final SELECT looks each name up
 -- by uid. kernel_op keeps its label per distinct (name, CPU op).
@@ -229,7 +227,3 @@ SELECT ke.side, ke.trace_id, ke.uid, ke.kind,
 FROM ke
 LEFT JOIN step_phase sp ON sp.side = ke.side AND sp.step = ke.step
 LEFT JOIN layered m ON m.side = ke.side AND m.uid = ke.uid;
--- gpu_ops_v: gpu_ops(trace) — the GPU events of one trace with their operation
-CREATE TEMP VIEW IF NOT EXISTS gpu_ops_v AS
-SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
-FROM compare_events WHERE side = 'trace' ORDER BY uid;

@@ -1,0 +1,149 @@
+/* test_compare_events.c — core/analysis/compare_events.c on the hand-made traces of
+ * tests/data/compare/modules.json (layers from nn.Module blocks; the kernels k1..k13 of
+ * its generator, make_module_trace.py) and tests/sql/compare/sglang_like.json (layers
+ * from kernel patterns), with a few rules of our own (the shipped rules are data). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/compare_events.h"
+#include "check.h"
+#include "load/load.h"
+
+static tsql_kop_rules *test_rules(void)
+{
+    tsql_kop_rules *r = tsql_kop_rules_new();
+    CHECK(r != NULL);
+    if (!r) return NULL;
+    CHECK_EQ(tsql_kop_rules_add(r, "*RMSNorm*", NULL, "RMSNorm"), 0); /* before *flash*: flashinfer::norm */
+    CHECK_EQ(tsql_kop_rules_add(r, "*gemm*", NULL, "GEMM"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "nvjet*", NULL, "GEMM"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*flash*", NULL, "Attention"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*Prefill*", NULL, "Attention"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*Decode*", NULL, "Attention"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "Memcpy*", NULL, "Memcpy"), 0);
+    CHECK_EQ(tsql_kop_rules_add(r, "*elementwise*", NULL, "Elementwise"), 0);
+    return r;
+}
+
+static const char *op_of(const tsql_cmp_events *e, uint32_t i)
+{
+    return e->op[i] == TSQL_CMP_NO_OP ? NULL : tsql_kop_labels[e->op[i]];
+}
+
+static void test_modules(tsql_kop_rules *rules)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/data/compare/modules.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    tsql_cmp_events e;
+    CHECK_EQ(tsql_cmp_events_build(t, rules, &e), 0);
+    CHECK_EQ(e.n, 13);
+    CHECK_EQ(e.module_layers, 1);
+    if (e.n != 13) {
+        tsql_trace_free(t);
+        return;
+    }
+    /* k1..k13 in uid order: operation, step, phase, layer, pass (hand-derived from the
+     * times in make_module_trace.py) */
+    static const struct {
+        const char *op;
+        uint32_t step;
+        int phase;
+        int32_t layer;
+        uint32_t pass;
+    } want[13] = {
+        {"Elementwise", 1, TSQL_PHASE_PREFILL, -1, TSQL_CMP_NO_PASS}, /* before Net */
+        {"GEMM", 1, TSQL_PHASE_PREFILL, 0, 1},                        /* at Block_0's start */
+        {"Attention", 1, TSQL_PHASE_PREFILL, 0, 1},                   /* at its end - 0.5 */
+        {"GEMM", 1, TSQL_PHASE_PREFILL, 1, 1},                        /* at Block_1's start */
+        {"GEMM", 1, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},           /* other thread */
+        {"Elementwise", 1, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},    /* in Head_0 */
+        {"Elementwise", 0, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},    /* no launch */
+        {"GEMM", 2, TSQL_PHASE_DECODE, 0, 2},                         /* STEP[decode marker */
+        {"Attention", 2, TSQL_PHASE_DECODE, 0, 2},                    /* decode by name */
+        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},                          /* the step's phases */
+        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},                          /* marker without phase */
+        {"Memcpy", 2, TSQL_PHASE_MIXED, -1, TSQL_CMP_NO_PASS},        /* after Block_1 */
+        {"Attention", 2, TSQL_PHASE_PREFILL, -1, TSQL_CMP_NO_PASS},   /* prefill by name */
+    };
+    for (uint32_t i = 0; i < 13; i++) {
+        CHECK_STR(op_of(&e, i), want[i].op);
+        CHECK_EQ(e.step[i], want[i].step);
+        CHECK_EQ(e.phase[i], want[i].phase);
+        CHECK_EQ(e.layer[i], want[i].layer);
+        CHECK_EQ(e.pass[i], want[i].pass);
+    }
+    /* the probe: the launch's ts, or the GPU event's own when it has no launch */
+    CHECK(e.t_probe[2] == 299.5);
+    CHECK(e.t_probe[6] == 100700.0);
+    /* CPU op: the aten::mm around the launch (k2), none around k3 */
+    CHECK_STR(tsql_intern_str(&t->strings, e.cpu_op[1]), "aten::mm");
+    CHECK_EQ(e.cpu_op[2], 0);
+    /* groups: every event in exactly one, durations summed exactly in ns */
+    uint64_t n = 0;
+    int64_t ns = 0;
+    for (size_t g = 0; g < e.ngroups; g++) {
+        n += e.groups[g].n;
+        ns += e.groups[g].dur_ns;
+        CHECK_EQ(e.groups[g].ndur, e.groups[g].n);
+    }
+    CHECK_EQ(n, 13);
+    CHECK_EQ(ns, (3 + 20 + 40 + 21 + 22 + 4 + 5 + 23 + 30 + 24 + 25 + 2 + 35) * 1000LL);
+    /* k10 and k11: the same (op, phase, layer, name, CPU op), one group of two */
+    int found = 0;
+    for (size_t g = 0; g < e.ngroups; g++)
+        if (e.groups[g].layer == 1 && e.groups[g].phase == TSQL_PHASE_MIXED) {
+            found++;
+            CHECK_EQ(e.groups[g].n, 2);
+            CHECK_EQ(e.groups[g].dur_ns, 49000);
+        }
+    CHECK_EQ(found, 1);
+    tsql_cmp_events_free(&e);
+    CHECK_EQ(e.n, 0);
+    tsql_trace_free(t);
+}
+
+static void test_patterns(tsql_kop_rules *rules)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/sql/compare/sglang_like.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    tsql_cmp_events e;
+    CHECK_EQ(tsql_cmp_events_build(t, rules, &e), 0);
+    CHECK_EQ(e.module_layers, 0);
+    /* two steps, each: 2 layers of 6 kernels (norm, gemm, attention, gemm, norm, gemm),
+     * then the final norm and the LM head, outside the layers */
+    CHECK_EQ(e.n, 2 * 14);
+    uint32_t per_layer[2][2] = {{0, 0}, {0, 0}}, outside = 0;
+    for (uint32_t i = 0; i < e.n; i++) {
+        if (e.layer[i] < 0) {
+            outside++;
+            CHECK_EQ(e.pass[i], TSQL_CMP_NO_PASS);
+            continue;
+        }
+        CHECK(e.layer[i] < 2 && e.pass[i] >= 1 && e.pass[i] <= 2);
+        if (e.layer[i] < 2 && e.pass[i] >= 1 && e.pass[i] <= 2) per_layer[e.pass[i] - 1][e.layer[i]]++;
+        CHECK_EQ(e.pass[i], e.step[i]); /* a pattern layer's pass is its step */
+    }
+    for (int p = 0; p < 2; p++)
+        for (int l = 0; l < 2; l++) CHECK_EQ(per_layer[p][l], 6);
+    CHECK_EQ(outside, 4);
+    /* phases from the SGLang markers: step 1 prefill, step 2 decode */
+    for (uint32_t i = 0; i < e.n; i++)
+        CHECK_EQ(e.phase[i], e.step[i] == 1 ? TSQL_PHASE_PREFILL : TSQL_PHASE_DECODE);
+    tsql_cmp_events_free(&e);
+    tsql_trace_free(t);
+}
+
+int main(void)
+{
+    tsql_kop_rules *rules = test_rules();
+    if (rules) {
+        test_modules(rules);
+        test_patterns(rules);
+        tsql_kop_rules_free(rules);
+    }
+    return check_report("test_compare_events");
+}
