@@ -169,6 +169,9 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  TSQL_EXT=build/asan/tracesql bash tests/conformance/run.sh
+	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  TSQL_EXT=build/asan/tracesql bash tests/compare/reference_events.sh
 
 # source layout (include direction) and the SQL embedding
 test-layout:
@@ -189,6 +192,7 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/bench.py
 	@$(PYTHON) tests/bench/report_bench.py
 	@$(PYTHON) tests/bench/diff_bench.py
+	@$(PYTHON) tests/bench/compare_bench.py
 	@$(PYTHON) tests/bench/coll_bench.py
 
 # --- install ---------------------------------------------------------------

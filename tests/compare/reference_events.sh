@@ -22,9 +22,9 @@ trap 'rm -rf "$tmp"' EXIT
 qwen=../shared/conformance/tracelens
 if [ -f $qwen/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz ]; then
   for gpu in h100 mi300; do
-    /usr/bin/python3 ../shared/tools/scale_trace.py --copies 3 \
+    env -u LD_PRELOAD /usr/bin/python3 ../shared/tools/scale_trace.py --copies 3 \
       $qwen/$gpu/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz "$tmp/qwen3_$gpu.json" > "$tmp/scale.log" 2>&1 || cat "$tmp/scale.log"
-    /usr/bin/python3 -c 'import json, sys
+    env -u LD_PRELOAD /usr/bin/python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 d["traceEvents"] = [e for e in d["traceEvents"] if e.get("cat") != "python_function"]
 json.dump(d, open(sys.argv[2], "w"))' "$tmp/qwen3_$gpu.json" "$tmp/qwen3_${gpu}_nopy.json"
