@@ -537,69 +537,105 @@ static int pattern_layers(const tsql_trace *t, tsql_cmp_events *e)
     return 0;
 }
 
-/* ---- groups ---- */
+/* ---- kernel pairs: events by (pass, layer, ts, uid) ---- */
 
 typedef struct {
-    tsql_cmp_group *g;
+    uint32_t pass;
+    int32_t layer;
+    double key;
+    uint32_t uid, row;
+} layer_pos;
+
+static int layer_pos_cmp(const void *x, const void *y)
+{
+    const layer_pos *a = x, *b = y;
+    if (a->pass != b->pass) return a->pass < b->pass ? -1 : 1;
+    if (a->layer != b->layer) return a->layer < b->layer ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->uid < b->uid ? -1 : a->uid > b->uid;
+}
+
+/* ---- groups: a table of four-word keys, each type of group keeping its values in
+ * an array indexed like the keys ---- */
+
+typedef struct {
+    uint32_t w[4];
+} quad;
+
+typedef struct {
+    quad *keys;
     size_t n, cap;
-    uint32_t *slot; /* group index + 1, 0 = empty */
+    uint32_t *slot; /* key index + 1, 0 = empty */
     size_t nslots;
-} group_table;
+} quad_table;
 
-static uint64_t group_hash(const tsql_cmp_group *g)
+static void quad_table_free(quad_table *q)
 {
-    uint64_t h = (uint64_t)g->name * 0x9e3779b97f4a7c15ull;
-    h ^= (uint64_t)g->cpu_op * 0xc2b2ae3d27d4eb4full + (h >> 29);
-    h ^= ((uint64_t)(uint32_t)g->layer << 16 | (uint64_t)g->op << 8 | g->phase) * 0x165667b19e3779f9ull;
-    return h ^ (h >> 32);
+    free(q->keys);
+    free(q->slot);
+    memset(q, 0, sizeof *q);
 }
 
-static int group_same(const tsql_cmp_group *a, const tsql_cmp_group *b)
+static uint64_t quad_hash(const quad *k)
 {
-    return a->name == b->name && a->cpu_op == b->cpu_op && a->op == b->op && a->phase == b->phase &&
-           a->layer == b->layer;
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 4; i++) {
+        h ^= k->w[i];
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    return h;
 }
 
-static int group_table_grow(group_table *gt)
+static int quad_table_grow(quad_table *q)
 {
-    size_t ns = gt->nslots ? gt->nslots * 2 : 1024;
+    size_t ns = q->nslots ? q->nslots * 2 : 1024;
     uint32_t *slot = calloc(ns, sizeof *slot);
     if (!slot) return -1;
-    for (size_t i = 0; i < gt->n; i++) {
-        size_t j = group_hash(&gt->g[i]) & (ns - 1);
+    for (size_t i = 0; i < q->n; i++) {
+        size_t j = quad_hash(&q->keys[i]) & (ns - 1);
         while (slot[j]) j = (j + 1) & (ns - 1);
         slot[j] = (uint32_t)i + 1;
     }
-    free(gt->slot);
-    gt->slot = slot;
-    gt->nslots = ns;
+    free(q->slot);
+    q->slot = slot;
+    q->nslots = ns;
     return 0;
 }
 
-/* Adds one GPU event to its group. 0, or -1 on OOM. */
-static int group_add(group_table *gt, const tsql_cmp_group *key, int64_t dur_ns)
+/* The index of key, added at the end (*added = 1) if new; SIZE_MAX on OOM. */
+static size_t quad_index(quad_table *q, const quad *key, int *added)
 {
-    if ((gt->n + 1) * 2 > gt->nslots && group_table_grow(gt)) return -1;
-    size_t j = group_hash(key) & (gt->nslots - 1);
-    for (; gt->slot[j]; j = (j + 1) & (gt->nslots - 1))
-        if (group_same(&gt->g[gt->slot[j] - 1], key)) break;
-    if (!gt->slot[j]) {
-        if (gt->n == gt->cap) {
-            size_t cap = gt->cap ? gt->cap * 2 : 256;
-            tsql_cmp_group *g = realloc(gt->g, cap * sizeof *g);
-            if (!g) return -1;
-            gt->g = g;
-            gt->cap = cap;
-        }
-        gt->g[gt->n] = *key;
-        gt->slot[j] = (uint32_t)++gt->n;
+    *added = 0;
+    if ((q->n + 1) * 2 > q->nslots && quad_table_grow(q)) return SIZE_MAX;
+    size_t j = quad_hash(key) & (q->nslots - 1);
+    for (; q->slot[j]; j = (j + 1) & (q->nslots - 1))
+        if (memcmp(&q->keys[q->slot[j] - 1], key, sizeof *key) == 0) return q->slot[j] - 1;
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? q->cap * 2 : 256;
+        quad *k = realloc(q->keys, cap * sizeof *k);
+        if (!k) return SIZE_MAX;
+        q->keys = k;
+        q->cap = cap;
     }
-    tsql_cmp_group *g = &gt->g[gt->slot[j] - 1];
-    g->n++;
-    if (dur_ns != TSQL_NULL) {
-        g->ndur++;
-        g->dur_ns += dur_ns;
-    }
+    q->keys[q->n] = *key;
+    q->slot[j] = (uint32_t)++q->n;
+    *added = 1;
+    return q->n - 1;
+}
+
+/* Grows *arr (of elements of size sz, *cap of them) to hold index i, zeroing new
+ * elements. 0, or -1 on OOM. */
+static int grow_for(void **arr, size_t *cap, size_t sz, size_t i)
+{
+    if (i < *cap) return 0;
+    size_t ncap = *cap ? *cap * 2 : 256;
+    while (ncap <= i) ncap *= 2;
+    void *a = realloc(*arr, ncap * sz);
+    if (!a) return -1;
+    memset((char *)a + *cap * sz, 0, (ncap - *cap) * sz);
+    *arr = a;
+    *cap = ncap;
     return 0;
 }
 
@@ -622,6 +658,8 @@ void tsql_cmp_events_free(tsql_cmp_events *e)
     free(e->layer);
     free(e->pass);
     free(e->groups);
+    free(e->passes);
+    free(e->layer_order);
     memset(e, 0, sizeof *e);
 }
 
@@ -646,7 +684,8 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     uint32_t nli = 0;
     uint8_t *step_phases = NULL;
     tsql_u64map memo = {0};
-    group_table gt = {0};
+    quad_table gq = {0}, pq = {0};
+    size_t gcap = 0, pcap = 0;
     int rc = -1;
     if (!e->op || !e->phase || !e->cpu_op || !e->t_probe || !e->step || !e->layer || !e->pass || !aphase)
         goto done;
@@ -728,15 +767,46 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
         goto done;
     }
 
-    /* the groups compare_ops and compare_layers sum */
+    /* the groups compare_ops and compare_layers sum, and the forward passes of each
+     * phase */
     for (uint32_t i = 0; i < n; i++) {
         uint32_t u = K->uid[i];
-        tsql_cmp_group key = {t->name[u], e->cpu_op[i], e->op[i], e->phase[i], e->layer[i], 0, 0, 0};
-        if (group_add(&gt, &key, t->dur_ns[u])) goto done;
+        quad key = {{t->name[u], e->cpu_op[i], (uint32_t)e->op[i] << 8 | e->phase[i], (uint32_t)e->layer[i]}};
+        int added;
+        size_t g = quad_index(&gq, &key, &added);
+        if (g == SIZE_MAX || grow_for((void **)&e->groups, &gcap, sizeof *e->groups, g)) goto done;
+        tsql_cmp_group *gr = &e->groups[g];
+        if (added) *gr = (tsql_cmp_group){t->name[u], e->cpu_op[i], e->op[i], e->phase[i], e->layer[i], 0, 0, 0};
+        gr->n++;
+        if (t->dur_ns[u] != TSQL_NULL) {
+            gr->ndur++;
+            gr->dur_ns += t->dur_ns[u];
+        }
+        if (e->pass[i] == TSQL_CMP_NO_PASS) continue;
+        quad pkey = {{e->phase[i], e->pass[i], 0, 0}};
+        size_t p = quad_index(&pq, &pkey, &added);
+        if (p == SIZE_MAX || grow_for((void **)&e->passes, &pcap, sizeof *e->passes, p)) goto done;
+        if (added) e->passes[p] = (tsql_cmp_pass){e->phase[i], e->pass[i], 0};
+        e->passes[p].n++;
     }
-    e->groups = gt.g;
-    e->ngroups = gt.n;
-    gt.g = NULL;
+    e->ngroups = gq.n;
+    e->npasses = pq.n;
+
+    /* the events with a layer in (pass, layer, ts, uid) order, for the kernel pairs */
+    e->layer_order = malloc(m * sizeof *e->layer_order);
+    layer_pos *lo = malloc(m * sizeof *lo);
+    if (!e->layer_order || !lo) {
+        free(lo);
+        goto done;
+    }
+    uint32_t nlo = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (e->layer[i] != TSQL_CMP_NO_LAYER)
+            lo[nlo++] = (layer_pos){e->pass[i], e->layer[i], order_key(ts_or_nan(t, K->uid[i])), K->uid[i], i};
+    qsort(lo, nlo, sizeof *lo, layer_pos_cmp);
+    for (uint32_t j = 0; j < nlo; j++) e->layer_order[j] = lo[j].row;
+    e->nlayer_order = nlo;
+    free(lo);
     rc = 0;
 done:
     free(aphase);
@@ -745,8 +815,56 @@ done:
     free(li);
     free(step_phases);
     tsql_u64map_free(&memo);
-    free(gt.g);
-    free(gt.slot);
+    quad_table_free(&gq);
+    quad_table_free(&pq);
     if (rc) tsql_cmp_events_free(e);
     return rc;
+}
+
+int tsql_cmp_kernel_groups(const tsql_trace *t, const tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
+                           size_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    quad_table q = {0};
+    tsql_cmp_kernel_group *g = NULL;
+    size_t cap = 0;
+    /* k of each operation within the current (pass, layer); TSQL_CMP_NO_OP has none */
+    uint32_t k[256];
+    uint32_t pos = 0, cur_pass = TSQL_CMP_NO_PASS;
+    int32_t cur_layer = TSQL_CMP_NO_LAYER;
+    for (uint32_t j = 0; j < e->nlayer_order; j++) {
+        uint32_t i = e->layer_order[j];
+        if (phase >= 0 && e->phase[i] != phase) continue;
+        if (e->pass[i] != cur_pass || e->layer[i] != cur_layer) {
+            cur_pass = e->pass[i];
+            cur_layer = e->layer[i];
+            pos = 0;
+            memset(k, 0, sizeof k);
+        }
+        pos++;
+        uint8_t op = e->op[i];
+        k[op]++;
+        if (op == TSQL_CMP_NO_OP) continue; /* no label: in no pair */
+        uint32_t u = t->kernels.uid[i];
+        quad key = {{(uint32_t)e->layer[i], op, k[op], t->name[u]}};
+        int added;
+        size_t x = quad_index(&q, &key, &added);
+        if (x == SIZE_MAX || grow_for((void **)&g, &cap, sizeof *g, x)) {
+            free(g);
+            quad_table_free(&q);
+            return -1;
+        }
+        if (added) g[x] = (tsql_cmp_kernel_group){e->layer[i], op, k[op], t->name[u], 0, 0, 0, pos};
+        g[x].n++;
+        if (t->dur_ns[u] != TSQL_NULL) {
+            g[x].ndur++;
+            g[x].dur_ns += t->dur_ns[u];
+        }
+        if (pos < g[x].pos) g[x].pos = pos;
+    }
+    *out = g;
+    *nout = q.n;
+    quad_table_free(&q);
+    return 0;
 }

@@ -71,6 +71,13 @@ typedef struct tsql_cmp_group {
     int64_t dur_ns;        /* Σ dur of those */
 } tsql_cmp_group;
 
+/* GPU events of one (phase, forward pass) */
+typedef struct tsql_cmp_pass {
+    uint8_t phase;
+    uint32_t pass;
+    uint32_t n;
+} tsql_cmp_pass;
+
 typedef struct tsql_cmp_events {
     uint32_t n;            /* = t->kernels.n */
     uint8_t *op, *phase;
@@ -82,7 +89,30 @@ typedef struct tsql_cmp_events {
     int module_layers;     /* 1: layers from nn.Module blocks, 0: from kernel patterns */
     tsql_cmp_group *groups; /* by first occurrence in uid order */
     size_t ngroups;
+    tsql_cmp_pass *passes;  /* events with a pass, per (phase, pass) */
+    size_t npasses;
+    uint32_t *layer_order;  /* the rows with a layer, by (pass, layer, ts, uid) */
+    uint32_t nlayer_order;
 } tsql_cmp_events;
+
+/* The kernel pairs of compare_kernels, for one side: the events with a layer (and the
+ * phase, when phase >= 0) numbered in GPU order (ts, uid) within their (pass, layer) —
+ * pos — and within their (pass, layer, operation) — k — then grouped by (layer, op, k,
+ * kernel name) over the passes. Events without an operation take a position but are
+ * in no group. */
+typedef struct tsql_cmp_kernel_group {
+    int32_t layer;
+    uint8_t op;
+    uint32_t k;            /* 1 = the operation's first kernel in the layer */
+    uint32_t name;         /* string id */
+    uint32_t n, ndur;
+    int64_t dur_ns;
+    uint32_t pos;          /* the smallest position in the layer (1 = first) */
+} tsql_cmp_kernel_group;
+
+/* *out (malloc'd, *nout groups, by first occurrence). 0, or -1 on OOM. */
+int tsql_cmp_kernel_groups(const tsql_trace *t, const tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
+                           size_t *nout);
 
 /* Computes the rows of t with rules (whose memo it fills). 0, or -1 on OOM. */
 int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_events *out);

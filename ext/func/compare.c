@@ -224,15 +224,16 @@ static int cmp_close(sqlite3_vtab_cursor *cur)
 static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out, char **err)
 {
     const char *names[CMP_MAX_ARGS];
-    sqlite3_value *specs[CMP_MAX_ARGS];
+    sqlite3_value *specs[CMP_MAX_ARGS], *phase = NULL;
     int n = 0;
     for (int a = 0; a < f->fn->nargs; a++) {
         const char *name = f->fn->args[a];
+        if (strcmp(name, "phase") == 0) phase = f->argv[a];
         if (strcmp(name, "baseline") && strcmp(name, "variant") && strcmp(name, "trace")) continue;
         names[n] = name;
         specs[n++] = f->argv[a];
     }
-    return tsql_cmp_sides_build(st->catalog, names, specs, n, out, err);
+    return tsql_cmp_sides_build(st->catalog, names, specs, n, phase, out, err);
 }
 
 static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc,

@@ -1,5 +1,5 @@
 /*
- * compare_events.c — compare_events and compare_event_groups: the GPU events of the traces
+ * compare_events.c — compare_events and the group tables: the GPU events of the traces
  * of the comparison call running now, served from the arrays of
  * core/analysis/compare_events.c (columns: docs/compare.md).
  *
@@ -8,6 +8,9 @@
  *                   t_probe (µs), phase, step, layer, pass
  *   compare_event_groups  one row per side and (op, phase, layer, name, cpu_op): n events,
  *                   ndur of them with a duration, dur_ns their exact sum
+ *   compare_pass_groups   one row per side, phase and forward pass: n events
+ *   compare_kernel_groups the kernel pairs' groups under the call's phase filter: per side
+ *                   and (layer, op, k, name), computed when a read starts
  *
  * A trace's arrays are kept in its cache slot and computed again only when the
  * kernel_op rules' content changes; the sides of a call hold references to their
@@ -83,6 +86,7 @@ static cmp_snapshot *snapshot_get(tsql_trace *t, tsql_kop_rules *rules, uint64_t
 
 struct tsql_cmp_sides {
     int refs, n;
+    int phase; /* the call's phase filter: -1 none, TSQL_PHASE_* or -2 (a value no event has) */
     struct cmp_side {
         const char *name; /* static */
         tsql_entry *entry; /* referenced */
@@ -105,8 +109,19 @@ void tsql_cmp_sides_unref(tsql_cmp_sides *s)
     sqlite3_free(s);
 }
 
+/* The phase filter of a phase argument, as SQL's phase = argument would compare. */
+static int phase_filter(sqlite3_value *v)
+{
+    if (!v || sqlite3_value_type(v) == SQLITE_NULL) return -1;
+    if (sqlite3_value_type(v) != SQLITE_TEXT) return -2;
+    const char *p = (const char *)sqlite3_value_text(v);
+    for (int i = 1; p && i < 4; i++)
+        if (strcmp(p, tsql_cmp_phase_names[i]) == 0) return i;
+    return -2;
+}
+
 int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_value *const *specs, int n,
-                         tsql_cmp_sides **out, char **err)
+                         sqlite3_value *phase, tsql_cmp_sides **out, char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -118,6 +133,7 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     if (!s) return SQLITE_NOMEM;
     memset(s, 0, sizeof *s);
     s->refs = 1;
+    s->phase = phase_filter(phase);
     for (int i = 0; i < n && s->n < CMP_MAX_SIDES; i++) {
         if (!specs[i] || sqlite3_value_type(specs[i]) == SQLITE_NULL) continue;
         tsql_entry *e = tsql_catalog_resolve(c, specs[i], 1, err);
@@ -138,7 +154,7 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     return SQLITE_OK;
 }
 
-/* ---- the two tables ---- */
+/* ---- the tables ---- */
 
 #define EV_COLUMNS(X)                                                                   \
     X(E_SIDE, "side TEXT")                                                              \
@@ -173,18 +189,48 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     X(G_NDUR, "ndur INTEGER")                                                           \
     X(G_DUR_NS, "dur_ns INTEGER")
 
+#define PA_COLUMNS(X)                                                                   \
+    X(P_SIDE, "side TEXT")                                                              \
+    X(P_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(P_PHASE, "phase TEXT")                                                            \
+    X(P_PASS, "pass INTEGER")                                                           \
+    X(P_N, "n INTEGER")
+
+#define KG_COLUMNS(X)                                                                   \
+    X(KG_SIDE, "side TEXT")                                                             \
+    X(KG_TRACE_ID, "trace_id INTEGER")                                                  \
+    X(KG_LAYER, "layer INTEGER")                                                        \
+    X(KG_OP, "op TEXT")                                                                 \
+    X(KG_K, "k INTEGER")                                                                \
+    X(KG_NAME, "name TEXT")                                                             \
+    X(KG_N, "n INTEGER")                                                                \
+    X(KG_NDUR, "ndur INTEGER")                                                          \
+    X(KG_DUR_NS, "dur_ns INTEGER")                                                      \
+    X(KG_POS, "pos INTEGER")
+
 #define CMP_ENUM(id, decl) id,
 #define CMP_DECL(id, decl) ", " decl
 enum { EV_COLUMNS(CMP_ENUM) E_NCOLS };
 enum { GR_COLUMNS(CMP_ENUM) G_NCOLS };
-/* each column declaration after ", " (the first one's is skipped) */
-static const char ev_columns[] = EV_COLUMNS(CMP_DECL);
-static const char gr_columns[] = GR_COLUMNS(CMP_DECL);
+enum { PA_COLUMNS(CMP_ENUM) P_NCOLS };
+enum { KG_COLUMNS(CMP_ENUM) KG_NCOLS };
+
+/* the tables: their names and columns (each declaration after ", ") */
+enum cmpt_kind { T_EVENTS, T_GROUPS, T_PASSES, T_KERNELS, T_KINDS };
+static const struct {
+    const char *name, *columns;
+    double rows;
+} cmpt_tables[T_KINDS] = {
+    {"compare_events", EV_COLUMNS(CMP_DECL), 1e6},
+    {"compare_event_groups", GR_COLUMNS(CMP_DECL), 1e3},
+    {"compare_pass_groups", PA_COLUMNS(CMP_DECL), 1e2},
+    {"compare_kernel_groups", KG_COLUMNS(CMP_DECL), 1e3},
+};
 
 typedef struct {
     sqlite3_vtab base;
     tsql_cmp_sides **current;
-    int groups; /* 1: compare_event_groups, 0: compare_events */
+    enum cmpt_kind kind;
 } cmpt_vtab;
 
 typedef struct {
@@ -192,6 +238,9 @@ typedef struct {
     tsql_cmp_sides *sides; /* referenced; NULL: no rows */
     int side;
     size_t row;
+    /* compare_kernel_groups: each side's groups, computed when the read starts */
+    tsql_cmp_kernel_group *kg[CMP_MAX_SIDES];
+    size_t nkg[CMP_MAX_SIDES];
 } cmpt_cursor;
 
 static int cmpt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
@@ -199,8 +248,10 @@ static int cmpt_connect(sqlite3 *db, void *aux, int argc, const char *const *arg
 {
     (void)argc;
     (void)err;
-    int groups = strcmp(argv[0], "compare_event_groups") == 0;
-    char *sql = sqlite3_mprintf("CREATE TABLE x(%s)", (groups ? gr_columns : ev_columns) + 2);
+    enum cmpt_kind kind = T_EVENTS;
+    for (int k = 0; k < T_KINDS; k++)
+        if (strcmp(argv[0], cmpt_tables[k].name) == 0) kind = (enum cmpt_kind)k;
+    char *sql = sqlite3_mprintf("CREATE TABLE x(%s)", cmpt_tables[kind].columns + 2);
     if (!sql) return SQLITE_NOMEM;
     int rc = sqlite3_declare_vtab(db, sql);
     sqlite3_free(sql);
@@ -209,7 +260,7 @@ static int cmpt_connect(sqlite3 *db, void *aux, int argc, const char *const *arg
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
     v->current = aux;
-    v->groups = groups;
+    v->kind = kind;
     *out = &v->base;
     return SQLITE_OK;
 }
@@ -223,8 +274,8 @@ static int cmpt_disconnect(sqlite3_vtab *vt)
 static int cmpt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     cmpt_vtab *v = (cmpt_vtab *)vt;
-    info->estimatedCost = v->groups ? 1e3 : 1e6;
-    info->estimatedRows = v->groups ? 1000 : 1000000;
+    info->estimatedCost = cmpt_tables[v->kind].rows;
+    info->estimatedRows = (sqlite3_int64)cmpt_tables[v->kind].rows;
     return SQLITE_OK;
 }
 
@@ -238,10 +289,21 @@ static int cmpt_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out)
     return SQLITE_OK;
 }
 
+static void cursor_reset(cmpt_cursor *c)
+{
+    for (int i = 0; i < CMP_MAX_SIDES; i++) {
+        free(c->kg[i]);
+        c->kg[i] = NULL;
+        c->nkg[i] = 0;
+    }
+    tsql_cmp_sides_unref(c->sides);
+    c->sides = NULL;
+}
+
 static int cmpt_close(sqlite3_vtab_cursor *cur)
 {
     cmpt_cursor *c = (cmpt_cursor *)cur;
-    tsql_cmp_sides_unref(c->sides);
+    cursor_reset(c);
     sqlite3_free(c);
     return SQLITE_OK;
 }
@@ -249,7 +311,12 @@ static int cmpt_close(sqlite3_vtab_cursor *cur)
 static size_t side_rows(const cmpt_cursor *c, int side)
 {
     const tsql_cmp_events *ev = &c->sides->side[side].snap->ev;
-    return ((cmpt_vtab *)c->base.pVtab)->groups ? ev->ngroups : ev->n;
+    switch (((cmpt_vtab *)c->base.pVtab)->kind) {
+    case T_GROUPS: return ev->ngroups;
+    case T_PASSES: return ev->npasses;
+    case T_KERNELS: return c->nkg[side];
+    default: return ev->n;
+    }
 }
 
 /* moves past sides without rows */
@@ -270,11 +337,18 @@ static int cmpt_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     (void)argv;
     cmpt_cursor *c = (cmpt_cursor *)cur;
     cmpt_vtab *v = (cmpt_vtab *)cur->pVtab;
-    tsql_cmp_sides_unref(c->sides);
+    cursor_reset(c);
     c->sides = *v->current;
     tsql_cmp_sides_ref(c->sides);
     c->side = 0;
     c->row = 0;
+    if (v->kind == T_KERNELS && c->sides && c->sides->phase != -2) {
+        for (int i = 0; i < c->sides->n; i++) {
+            const struct cmp_side *sd = &c->sides->side[i];
+            if (tsql_cmp_kernel_groups(sd->entry->trace, &sd->snap->ev, c->sides->phase, &c->kg[i], &c->nkg[i]))
+                return SQLITE_NOMEM;
+        }
+    }
     skip_empty(c);
     return SQLITE_OK;
 }
@@ -303,19 +377,47 @@ static void result_phase(sqlite3_context *ctx, uint8_t phase)
     if (phase) sqlite3_result_text(ctx, tsql_cmp_phase_names[phase], -1, SQLITE_STATIC);
 }
 
+static void result_layer(sqlite3_context *ctx, int32_t layer)
+{
+    if (layer != TSQL_CMP_NO_LAYER) sqlite3_result_int64(ctx, layer);
+}
+
 static void group_column(sqlite3_context *ctx, const tsql_trace *t, const tsql_cmp_group *g, int col)
 {
     switch (col) {
     case G_OP: result_op(ctx, g->op); break;
     case G_PHASE: result_phase(ctx, g->phase); break;
-    case G_LAYER:
-        if (g->layer != TSQL_CMP_NO_LAYER) sqlite3_result_int64(ctx, g->layer);
-        break;
+    case G_LAYER: result_layer(ctx, g->layer); break;
     case G_NAME: tsql_result_str(ctx, t, g->name); break;
     case G_CPU_OP: tsql_result_str(ctx, t, g->cpu_op); break;
     case G_N: sqlite3_result_int64(ctx, g->n); break;
     case G_NDUR: sqlite3_result_int64(ctx, g->ndur); break;
     case G_DUR_NS: sqlite3_result_int64(ctx, g->dur_ns); break;
+    default: break;
+    }
+}
+
+static void pass_column(sqlite3_context *ctx, const tsql_cmp_pass *p, int col)
+{
+    switch (col) {
+    case P_PHASE: result_phase(ctx, p->phase); break;
+    case P_PASS: sqlite3_result_int64(ctx, p->pass); break;
+    case P_N: sqlite3_result_int64(ctx, p->n); break;
+    default: break;
+    }
+}
+
+static void kernel_group_column(sqlite3_context *ctx, const tsql_trace *t, const tsql_cmp_kernel_group *g, int col)
+{
+    switch (col) {
+    case KG_LAYER: result_layer(ctx, g->layer); break;
+    case KG_OP: result_op(ctx, g->op); break;
+    case KG_K: sqlite3_result_int64(ctx, g->k); break;
+    case KG_NAME: tsql_result_str(ctx, t, g->name); break;
+    case KG_N: sqlite3_result_int64(ctx, g->n); break;
+    case KG_NDUR: sqlite3_result_int64(ctx, g->ndur); break;
+    case KG_DUR_NS: sqlite3_result_int64(ctx, g->dur_ns); break;
+    case KG_POS: sqlite3_result_int64(ctx, g->pos); break;
     default: break;
     }
 }
@@ -349,9 +451,7 @@ static void event_column(sqlite3_context *ctx, const tsql_trace *t, const tsql_c
     case E_STEP:
         if (ev->step[i]) sqlite3_result_int64(ctx, ev->step[i]);
         break;
-    case E_LAYER:
-        if (ev->layer[i] != TSQL_CMP_NO_LAYER) sqlite3_result_int64(ctx, ev->layer[i]);
-        break;
+    case E_LAYER: result_layer(ctx, ev->layer[i]); break;
     case E_PASS:
         if (ev->pass[i] != TSQL_CMP_NO_PASS) sqlite3_result_int64(ctx, ev->pass[i]);
         break;
@@ -363,15 +463,22 @@ static int cmpt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
 {
     cmpt_cursor *c = (cmpt_cursor *)cur;
     const struct cmp_side *sd = &c->sides->side[c->side];
-    /* side and trace_id are the first two columns of both tables */
+    const tsql_trace *t = sd->entry->trace;
+    const tsql_cmp_events *ev = &sd->snap->ev;
+    /* side and trace_id are the first two columns of every table */
     if (col == 0) {
         sqlite3_result_text(ctx, sd->name, -1, SQLITE_STATIC);
-    } else if (col == 1) {
+        return SQLITE_OK;
+    }
+    if (col == 1) {
         sqlite3_result_int64(ctx, sd->entry->id);
-    } else if (((cmpt_vtab *)cur->pVtab)->groups) {
-        group_column(ctx, sd->entry->trace, &sd->snap->ev.groups[c->row], col);
-    } else {
-        event_column(ctx, sd->entry->trace, &sd->snap->ev, c->row, col);
+        return SQLITE_OK;
+    }
+    switch (((cmpt_vtab *)cur->pVtab)->kind) {
+    case T_GROUPS: group_column(ctx, t, &ev->groups[c->row], col); break;
+    case T_PASSES: pass_column(ctx, &ev->passes[c->row], col); break;
+    case T_KERNELS: kernel_group_column(ctx, t, &c->kg[c->side][c->row], col); break;
+    default: event_column(ctx, t, ev, c->row, col); break;
     }
     return SQLITE_OK;
 }
@@ -400,7 +507,8 @@ static sqlite3_module cmpt_module = {
 
 int tsql_register_compare_tables(sqlite3 *db, tsql_cmp_sides **current)
 {
-    int rc = sqlite3_create_module(db, "compare_events", &cmpt_module, current);
-    if (rc == SQLITE_OK) rc = sqlite3_create_module(db, "compare_event_groups", &cmpt_module, current);
+    int rc = SQLITE_OK;
+    for (int k = 0; rc == SQLITE_OK && k < T_KINDS; k++)
+        rc = sqlite3_create_module(db, cmpt_tables[k].name, &cmpt_module, current);
     return rc;
 }

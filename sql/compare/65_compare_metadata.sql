@@ -3,7 +3,13 @@
 -- filter, layers, forward passes, and the time per phase (exact sums of the ns durations).
 CREATE TEMP VIEW IF NOT EXISTS compare_metadata_v AS
 WITH
-f AS MATERIALIZED (SELECT side, trace_id, name, dur_ns, phase, layer, pass FROM compare_filtered_v),
+-- the groups of the events (compare_event_groups) and of the forward passes, under the
+-- phase filter: a few thousand rows where the events are hundreds of thousands
+f AS MATERIALIZED (SELECT side, name, n, dur_ns, phase, layer FROM compare_event_groups_filtered_v),
+fp AS MATERIALIZED (
+    SELECT side, pass FROM compare_pass_groups
+    WHERE side IN ('baseline', 'variant') AND (compare_arg('phase') IS NULL OR phase = compare_arg('phase'))
+),
 sides(side) AS (VALUES ('baseline'), ('variant')),
 args(side, t) AS (
     SELECT 'baseline', compare_arg('baseline') UNION ALL SELECT 'variant', compare_arg('variant')
@@ -29,10 +35,10 @@ SELECT s.side, t.trace_id, tr.label, tr.gpu_name AS gpu,
             WHEN tr.gpu_name LIKE '%NVIDIA%' OR tr.gpu_name LIKE '%Tesla%' OR tr.gpu_name LIKE '%GeForce%' THEN 'NVIDIA'
             ELSE v.platform END AS platform,
        coalesce(compare_arg('phase'), 'all') AS phase_filter,
-       (SELECT count(*) FROM f WHERE f.side = s.side) AS gpu_events,
+       coalesce((SELECT sum(n) FROM f WHERE f.side = s.side), 0) AS gpu_events,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side), 0) / 1e6 AS total_ms,
        (SELECT count(DISTINCT layer) FROM f WHERE f.side = s.side) AS layers,
-       (SELECT count(DISTINCT pass) FROM f WHERE f.side = s.side) AS forward_passes,
+       (SELECT count(DISTINCT pass) FROM fp WHERE fp.side = s.side) AS forward_passes,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'prefill'), 0) / 1e6 AS prefill_ms,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'decode'), 0) / 1e6 AS decode_ms,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'mixed'), 0) / 1e6 AS mixed_ms,

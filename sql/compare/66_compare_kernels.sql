@@ -3,41 +3,45 @@
 -- k-th kernel of an operation on one side is paired with the k-th kernel of that
 -- operation on the other; pairs are summed over passes. position orders the pairs by
 -- where the kernel first runs in its layer (the baseline's, else the variant's). Times
--- are exact sums of the events' ns durations.
+-- are exact sums of the events' ns durations. The per-event numbering is done in C
+-- (core/analysis/compare_events.c: tsql_cmp_kernel_groups).
 CREATE TEMP VIEW IF NOT EXISTS compare_kernels_v AS
 WITH
-f AS MATERIALIZED (
-    SELECT side, pass, layer, op, name, dur_ns, ts, uid FROM compare_filtered_v WHERE layer IS NOT NULL
+-- the events numbered in C (compare_kernel_groups: k within (pass, layer, op), the
+-- position within (pass, layer), under the phase filter) and grouped by (layer, op, k, name)
+g AS MATERIALIZED (
+    SELECT c.side, c.layer, c.op, c.k, c.name, c.n, c.ndur, c.dur_ns, c.pos
+    FROM compare_kernel_groups c, compare_phase_guard_v guard
+    WHERE guard.g IS NULL AND c.side IN ('baseline', 'variant')
 ),
-occ AS MATERIALIZED (
-    SELECT side, layer, op, name, dur_ns,
-           row_number() OVER (PARTITION BY side, pass, layer, op ORDER BY ts, uid) AS k,
-           row_number() OVER (PARTITION BY side, pass, layer ORDER BY ts, uid) AS pos
-    FROM f
+-- per kernel name of each (side, layer, op, k): r = 1 for the most frequent (ties: the
+-- smallest name)
+named AS MATERIALIZED (
+    SELECT side, layer, op, k, name, sum(n) AS n, sum(ndur) AS ndur, sum(dur_ns) AS dur_ns,
+           min(pos) AS pos,
+           row_number() OVER (PARTITION BY side, layer, op, k ORDER BY sum(n) DESC, name) AS r
+    FROM g GROUP BY side, layer, op, k, name
 ),
 agg AS MATERIALIZED (
-    SELECT side, layer, op, k, count(*) AS n, sum(dur_ns) / 1000.0 AS total_us,
-           sum(dur_ns) / 1000.0 / count(dur_ns) AS avg_us,
-           min(pos) AS pos,
-           (SELECT o2.name FROM occ o2 WHERE o2.side = occ.side AND o2.layer = occ.layer
-              AND o2.op = occ.op AND o2.k = occ.k GROUP BY o2.name ORDER BY count(*) DESC, o2.name LIMIT 1) AS name
-    FROM occ GROUP BY side, layer, op, k
+    SELECT side, layer, op, k, sum(n) AS n,
+           CASE WHEN sum(ndur) > 0 THEN sum(dur_ns) / 1000.0 END AS total_us,
+           CASE WHEN sum(ndur) > 0 THEN sum(dur_ns) / 1000.0 / sum(ndur) END AS avg_us,
+           min(pos) AS pos, max(CASE WHEN r = 1 THEN name END) AS name
+    FROM named GROUP BY side, layer, op, k
 ),
-keys AS (SELECT DISTINCT layer, op, k FROM agg),
 paired AS MATERIALIZED (
-    SELECT y.layer, y.op, y.k,
-           max(CASE WHEN a.side = 'baseline' THEN a.name END) AS bname,
-           max(CASE WHEN a.side = 'variant' THEN a.name END) AS vname,
-           max(CASE WHEN a.side = 'baseline' THEN a.n END) AS bn,
-           max(CASE WHEN a.side = 'variant' THEN a.n END) AS vn,
-           max(CASE WHEN a.side = 'baseline' THEN a.avg_us END) AS bavg,
-           max(CASE WHEN a.side = 'variant' THEN a.avg_us END) AS vavg,
-           max(CASE WHEN a.side = 'baseline' THEN a.total_us END) AS btot,
-           max(CASE WHEN a.side = 'variant' THEN a.total_us END) AS vtot,
-           coalesce(max(CASE WHEN a.side = 'baseline' THEN a.pos END),
-                    max(CASE WHEN a.side = 'variant' THEN a.pos END)) AS pos
-    FROM keys y JOIN agg a ON a.layer = y.layer AND a.op = y.op AND a.k = y.k
-    GROUP BY y.layer, y.op, y.k
+    SELECT layer, op, k,
+           max(CASE WHEN side = 'baseline' THEN name END) AS bname,
+           max(CASE WHEN side = 'variant' THEN name END) AS vname,
+           max(CASE WHEN side = 'baseline' THEN n END) AS bn,
+           max(CASE WHEN side = 'variant' THEN n END) AS vn,
+           max(CASE WHEN side = 'baseline' THEN avg_us END) AS bavg,
+           max(CASE WHEN side = 'variant' THEN avg_us END) AS vavg,
+           max(CASE WHEN side = 'baseline' THEN total_us END) AS btot,
+           max(CASE WHEN side = 'variant' THEN total_us END) AS vtot,
+           coalesce(max(CASE WHEN side = 'baseline' THEN pos END),
+                    max(CASE WHEN side = 'variant' THEN pos END)) AS pos
+    FROM agg GROUP BY layer, op, k
 )
 SELECT layer,
        row_number() OVER (PARTITION BY layer ORDER BY pos, op, k) - 1 AS position,

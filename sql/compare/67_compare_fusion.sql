@@ -9,11 +9,17 @@
 -- Times are exact sums of the events' ns durations.
 CREATE TEMP VIEW IF NOT EXISTS compare_fusion_v AS
 WITH
-f AS MATERIALIZED (SELECT side, op, dur_ns, pass FROM compare_filtered_v),
-passes AS (SELECT max(1, count(DISTINCT pass)) AS n FROM f),
+-- the groups of the events (compare_event_groups) and of the forward passes, under the
+-- phase filter
+f AS MATERIALIZED (SELECT side, op, n, dur_ns FROM compare_event_groups_filtered_v),
+passes AS (
+    SELECT max(1, count(DISTINCT pass)) AS n FROM compare_pass_groups
+    WHERE side IN ('baseline', 'variant') AND (compare_arg('phase') IS NULL OR phase = compare_arg('phase'))
+),
 agg AS MATERIALIZED (
     SELECT op,
-           sum(side = 'baseline') AS bn, sum(side = 'variant') AS vn,
+           coalesce(sum(CASE WHEN side = 'baseline' THEN n END), 0) AS bn,
+           coalesce(sum(CASE WHEN side = 'variant' THEN n END), 0) AS vn,
            coalesce(sum(CASE WHEN side = 'baseline' THEN dur_ns END), 0) / 1e6 AS bms,
            coalesce(sum(CASE WHEN side = 'variant' THEN dur_ns END), 0) / 1e6 AS vms
     FROM f GROUP BY op

@@ -99,6 +99,49 @@ static void test_modules(tsql_kop_rules *rules)
             CHECK_EQ(e.groups[g].dur_ns, 49000);
         }
     CHECK_EQ(found, 1);
+    /* forward passes per phase: k2 k3 k4 (prefill, 1), k8 k9 (decode, 2), k10 k11 (mixed, 2) */
+    CHECK_EQ(e.npasses, 3);
+    for (size_t p = 0; p < e.npasses; p++) {
+        const tsql_cmp_pass *x = &e.passes[p];
+        CHECK_EQ(x->pass, x->phase == TSQL_PHASE_PREFILL ? 1 : 2);
+        CHECK_EQ(x->n, x->phase == TSQL_PHASE_PREFILL ? 3 : 2);
+    }
+    /* kernel pairs: by (layer, op, k, name) over both passes, with the first position */
+    tsql_cmp_kernel_group *kg = NULL;
+    size_t nkg = 0;
+    CHECK_EQ(tsql_cmp_kernel_groups(t, &e, -1, &kg, &nkg), 0);
+    CHECK_EQ(nkg, 5);
+    static const struct {
+        int32_t layer;
+        const char *op;
+        uint32_t k, n, pos;
+        int64_t dur_ns;
+    } wk[5] = {
+        {0, "GEMM", 1, 2, 1, 43000},      /* k2 + k8 */
+        {0, "Attention", 1, 1, 2, 40000}, /* k3 (flash_fwd) */
+        {1, "GEMM", 1, 2, 1, 45000},      /* k4 + k10 */
+        {0, "Attention", 1, 1, 2, 30000}, /* k9 (another name) */
+        {1, "GEMM", 2, 1, 2, 25000},      /* k11: the second GEMM of layer 1 in pass 2 */
+    };
+    for (size_t i = 0; i < nkg && i < 5; i++) {
+        CHECK_EQ(kg[i].layer, wk[i].layer);
+        CHECK_STR(tsql_kop_labels[kg[i].op], wk[i].op);
+        CHECK_EQ(kg[i].k, wk[i].k);
+        CHECK_EQ(kg[i].n, wk[i].n);
+        CHECK_EQ(kg[i].pos, wk[i].pos);
+        CHECK_EQ(kg[i].dur_ns, wk[i].dur_ns);
+    }
+    free(kg);
+    /* under the decode filter: k8 and k9 only, numbered again */
+    CHECK_EQ(tsql_cmp_kernel_groups(t, &e, TSQL_PHASE_DECODE, &kg, &nkg), 0);
+    CHECK_EQ(nkg, 2);
+    if (nkg == 2) {
+        CHECK_EQ(kg[0].pos, 1);
+        CHECK_EQ(kg[0].dur_ns, 23000);
+        CHECK_EQ(kg[1].pos, 2);
+        CHECK_EQ(kg[1].dur_ns, 30000);
+    }
+    free(kg);
     tsql_cmp_events_free(&e);
     CHECK_EQ(e.n, 0);
     tsql_trace_free(t);
