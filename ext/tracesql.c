@@ -43,6 +43,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"query_cells", tsql_register_query_cells},
         {"kernel_op", tsql_register_kernel_op},
         {"comparison functions", tsql_register_compare},
+        {"python_frame_at", tsql_register_python_frame},
         {"trace_open_dir", tsql_register_open_dir},
         {"np_round", tsql_register_np_round},
     };
