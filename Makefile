@@ -101,7 +101,8 @@ build/asan/tracesql.so: $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN)
 
 # the views of sql/**/*.sql, embedded as C strings; creation order = the order of
 # the files' base names (their number prefixes), whatever folder they are in
-$(GEN_SQL): $(SQL_SRC) sql/embed.awk
+# the folders too: a .sql file removed changes its folder's mtime, and must leave the build
+$(GEN_SQL): $(SQL_SRC) $(sort $(dir $(SQL_SRC))) sql/embed.awk
 	@mkdir -p build/gen
 	$(call say,GEN,$@)LC_ALL=C awk -f sql/embed.awk $(SQL_SRC) > $@.tmp && mv $@.tmp $@
 

@@ -1,7 +1,7 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
  * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
- * compare_metadata, compare_stacks, gpu_ops.
+ * compare_metadata, compare_stacks (gpu_ops streams from ext/vtab/compare_events.c).
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
@@ -35,7 +35,6 @@ static const cmp_fn cmp_fns[] = {
     {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
-    {"gpu_ops", "gpu_ops_v", 1, 1, {"trace"}},
 };
 
 /* the arguments of the calls running now, innermost last */
@@ -46,9 +45,8 @@ typedef struct cmp_frame {
 } cmp_frame;
 
 typedef struct {
-    tsql_catalog *catalog;
     cmp_frame *top;
-    tsql_cmp_sides *sides; /* the running call's traces (compare_events, compare_event_groups) */
+    tsql_cmp_current cur; /* the catalog, and the running call's traces (compare_events, ...) */
 } cmp_state;
 
 /* the results of one call, collected (a few hundred rows) */
@@ -233,7 +231,7 @@ static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out,
         names[n] = name;
         specs[n++] = f->argv[a];
     }
-    return tsql_cmp_sides_build(st->catalog, names, specs, n, phase, out, err);
+    return tsql_cmp_sides_build(st->cur.catalog, names, specs, n, phase, out, err);
 }
 
 static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc,
@@ -272,12 +270,12 @@ static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     if (rc == SQLITE_OK) {
         /* the call's arguments and traces are current while its view runs; a call
          * made meanwhile restores them when it ends */
-        tsql_cmp_sides *saved = v->st->sides;
+        tsql_cmp_sides *saved = v->st->cur.sides;
         v->st->top = &f;
-        v->st->sides = sides;
+        v->st->cur.sides = sides;
         c->rows = cmp_rows_collect(s, &rc);
         v->st->top = f.up;
-        v->st->sides = saved;
+        v->st->cur.sides = saved;
     }
     tsql_cmp_sides_unref(sides);
     if (rc != SQLITE_OK) {
@@ -362,9 +360,9 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
 {
     cmp_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
-    st->catalog = c;
+    st->cur.catalog = c;
+    st->cur.sides = NULL;
     st->top = NULL;
-    st->sides = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, st, fn_compare_arg,
                                         NULL, NULL, cmp_state_free);
     if (rc == SQLITE_OK)
@@ -372,6 +370,6 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
                                      fn_raise_error, NULL, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);
-    if (rc == SQLITE_OK) rc = tsql_register_compare_tables(db, &st->sides);
+    if (rc == SQLITE_OK) rc = tsql_register_compare_tables(db, &st->cur);
     return rc;
 }

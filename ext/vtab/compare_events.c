@@ -208,15 +208,37 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     X(KG_DUR_NS, "dur_ns INTEGER")                                                      \
     X(KG_POS, "pos INTEGER")
 
+/* gpu_ops(trace): the events of one trace; the trace argument is a hidden column */
+#define GO_COLUMNS(X)                                                                   \
+    X(GO_TRACE_ID, "trace_id INTEGER")                                                  \
+    X(GO_UID, "uid INTEGER")                                                            \
+    X(GO_KIND, "kind TEXT")                                                             \
+    X(GO_NAME, "name TEXT")                                                             \
+    X(GO_TS, "ts REAL")                                                                 \
+    X(GO_DUR, "dur REAL")                                                               \
+    X(GO_DEVICE, "device INTEGER")                                                      \
+    X(GO_STREAM, "stream INTEGER")                                                      \
+    X(GO_OP, "op TEXT")                                                                 \
+    X(GO_CPU_OP, "cpu_op TEXT")                                                         \
+    X(GO_PHASE, "phase TEXT")                                                           \
+    X(GO_STEP, "step INTEGER")                                                          \
+    X(GO_LAYER, "layer INTEGER")                                                        \
+    X(GO_PASS, "pass INTEGER")                                                          \
+    X(GO_TRACE, "trace HIDDEN")
+
 #define CMP_ENUM(id, decl) id,
 #define CMP_DECL(id, decl) ", " decl
 enum { EV_COLUMNS(CMP_ENUM) E_NCOLS };
 enum { GR_COLUMNS(CMP_ENUM) G_NCOLS };
 enum { PA_COLUMNS(CMP_ENUM) P_NCOLS };
 enum { KG_COLUMNS(CMP_ENUM) KG_NCOLS };
+enum { GO_COLUMNS(CMP_ENUM) GO_NCOLS };
+/* a gpu_ops column as the compare_events column that has its value */
+static const int go_event_column[GO_TRACE] = {E_TRACE_ID, E_UID, E_KIND, E_NAME, E_TS, E_DUR, E_DEVICE,
+                                              E_STREAM, E_OP, E_CPU_OP, E_PHASE, E_STEP, E_LAYER, E_PASS};
 
 /* the tables: their names and columns (each declaration after ", ") */
-enum cmpt_kind { T_EVENTS, T_GROUPS, T_PASSES, T_KERNELS, T_KINDS };
+enum cmpt_kind { T_EVENTS, T_GROUPS, T_PASSES, T_KERNELS, T_GPU_OPS, T_KINDS };
 static const struct {
     const char *name, *columns;
     double rows;
@@ -225,11 +247,12 @@ static const struct {
     {"compare_event_groups", GR_COLUMNS(CMP_DECL), 1e3},
     {"compare_pass_groups", PA_COLUMNS(CMP_DECL), 1e2},
     {"compare_kernel_groups", KG_COLUMNS(CMP_DECL), 1e3},
+    {"gpu_ops", GO_COLUMNS(CMP_DECL), 1e5},
 };
 
 typedef struct {
     sqlite3_vtab base;
-    tsql_cmp_sides **current;
+    tsql_cmp_current *current;
     enum cmpt_kind kind;
 } cmpt_vtab;
 
@@ -271,11 +294,23 @@ static int cmpt_disconnect(sqlite3_vtab *vt)
     return SQLITE_OK;
 }
 
+/* gpu_ops: idxNum 1 when the trace argument is given (an = constraint on the hidden
+ * column), 0 when not (no rows) */
 static int cmpt_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
 {
     cmpt_vtab *v = (cmpt_vtab *)vt;
     info->estimatedCost = cmpt_tables[v->kind].rows;
     info->estimatedRows = (sqlite3_int64)cmpt_tables[v->kind].rows;
+    info->idxNum = 0;
+    for (int i = 0; v->kind == T_GPU_OPS && i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        if (c->iColumn != GO_TRACE || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+        if (!c->usable) return SQLITE_CONSTRAINT; /* the argument exists but cannot be used in this order */
+        info->aConstraintUsage[i].argvIndex = 1;
+        info->aConstraintUsage[i].omit = 1;
+        info->idxNum = 1;
+        info->estimatedCost = 1e4;
+    }
     return SQLITE_OK;
 }
 
@@ -338,7 +373,27 @@ static int cmpt_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     cmpt_cursor *c = (cmpt_cursor *)cur;
     cmpt_vtab *v = (cmpt_vtab *)cur->pVtab;
     cursor_reset(c);
-    c->sides = *v->current;
+    if (v->kind == T_GPU_OPS) {
+        c->side = 0;
+        c->row = 0;
+        if (idxNum == 0 || argc < 1) return SQLITE_OK; /* SELECT * FROM gpu_ops: no rows */
+        if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+            sqlite3_free(v->base.zErrMsg);
+            v->base.zErrMsg = sqlite3_mprintf("gpu_ops: argument trace is required (gpu_ops(trace))");
+            return SQLITE_ERROR;
+        }
+        static const char *const names[1] = {"trace"};
+        char *err = NULL;
+        int rc = tsql_cmp_sides_build(v->current->catalog, names, argv, 1, NULL, &c->sides, &err);
+        if (rc != SQLITE_OK) {
+            sqlite3_free(v->base.zErrMsg);
+            v->base.zErrMsg = err;
+            return rc;
+        }
+        skip_empty(c);
+        return SQLITE_OK;
+    }
+    c->sides = v->current->sides;
     tsql_cmp_sides_ref(c->sides);
     c->side = 0;
     c->row = 0;
@@ -465,6 +520,10 @@ static int cmpt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
     const struct cmp_side *sd = &c->sides->side[c->side];
     const tsql_trace *t = sd->entry->trace;
     const tsql_cmp_events *ev = &sd->snap->ev;
+    if (((cmpt_vtab *)cur->pVtab)->kind == T_GPU_OPS) {
+        if (col < GO_TRACE) col = go_event_column[col];
+        else return SQLITE_OK; /* the hidden argument */
+    }
     /* side and trace_id are the first two columns of every table */
     if (col == 0) {
         sqlite3_result_text(ctx, sd->name, -1, SQLITE_STATIC);
@@ -505,7 +564,7 @@ static sqlite3_module cmpt_module = {
     .xRowid = cmpt_rowid,
 };
 
-int tsql_register_compare_tables(sqlite3 *db, tsql_cmp_sides **current)
+int tsql_register_compare_tables(sqlite3 *db, tsql_cmp_current *current)
 {
     int rc = SQLITE_OK;
     for (int k = 0; rc == SQLITE_OK && k < T_KINDS; k++)

@@ -16,6 +16,13 @@
 
 typedef struct tsql_cmp_sides tsql_cmp_sides;
 
+/* What the tables read: the connection's catalog and the running call's sides (NULL
+ * outside a call), kept by ext/func/compare.c. */
+typedef struct tsql_cmp_current {
+    tsql_catalog *catalog;
+    tsql_cmp_sides *sides;
+} tsql_cmp_current;
+
 /* The sides of one call: names[i] ("baseline", "variant", "trace") is the trace
  * specs[i] (an id, label or path; NULL or an SQL NULL: the side is absent); phase is
  * the call's phase argument (NULL: none), which compare_kernel_groups applies. Each
@@ -28,8 +35,8 @@ void tsql_cmp_sides_ref(tsql_cmp_sides *s);
 void tsql_cmp_sides_unref(tsql_cmp_sides *s);
 
 /* Registers compare_events, compare_event_groups, compare_pass_groups and
- * compare_kernel_groups; they read *current (the running
- * call's sides, NULL outside a call) when a query starts reading them. */
-int tsql_register_compare_tables(sqlite3 *db, tsql_cmp_sides **current);
+ * compare_kernel_groups, which read current->sides when a query starts reading them,
+ * and gpu_ops(trace), which classifies its own trace argument and streams its rows. */
+int tsql_register_compare_tables(sqlite3 *db, tsql_cmp_current *current);
 
 #endif
