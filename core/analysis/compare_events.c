@@ -77,8 +77,10 @@ static uint8_t marker_phase(const tsql_trace *t, uint32_t id)
     if (has_glob(t, id, "step[mixed*")) return TSQL_PHASE_MIXED;
     if (has_glob(t, id, "execute*context*generation*")) {
         const char *s = tsql_intern_str(&t->strings, id);
-        int cx = cast_int_positive(strstr(s, "_context_") + 9);
-        int gx = cast_int_positive(strstr(s, "_generation_") + 12);
+        const char *c = strstr(s, "_context_"), *g = strstr(s, "_generation_");
+        if (!c || !g) return TSQL_PHASE_NONE; /* not a phase marker (marker_kind) */
+        int cx = cast_int_positive(c + 9);
+        int gx = cast_int_positive(g + 12);
         return cx && gx ? TSQL_PHASE_MIXED : cx ? TSQL_PHASE_PREFILL : gx ? TSQL_PHASE_DECODE : TSQL_PHASE_NONE;
     }
     return TSQL_PHASE_NONE;

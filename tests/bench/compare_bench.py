@@ -10,7 +10,9 @@ event of both traces, finds phases and layers, and sums the groups) and `compare
 run; the figure is the sum of the shell's `.timer` real time for those two statements,
 best of TSQL_BENCH_REPEAT runs (default 3), each run in a fresh process (so each first
 call computes the events again). Also printed: the CPU (user + sys) of the two
-statements, and the process's peak RSS.
+statements, and the process's peak RSS; then the other comparison functions once each
+(compare_kernels, compare_fusion, compare_metadata, compare_stacks, an aggregate over
+gpu_ops), each figure the shell's `.timer` real time.
 
 Environment: TSQL_COMPARE_BENCH_MB (size of each trace, default 1100), TSQL_EXT, SQLITE3.
 """
@@ -40,19 +42,29 @@ def ensure(src, gpu):
     return out
 
 
+# after the two timed statements, the other functions once each (printed, not judged)
+OTHERS = [
+    ("compare_kernels", "SELECT count(*) FROM compare_kernels('b', 'v');"),
+    ("compare_fusion", "SELECT count(*) FROM compare_fusion('b', 'v');"),
+    ("compare_metadata", "SELECT count(*) FROM compare_metadata('b', 'v');"),
+    ("compare_stacks (GEMM)", "SELECT count(*) FROM compare_stacks('b', 'GEMM');"),
+    ("gpu_ops (GROUP BY op)", "SELECT count(*) FROM (SELECT op, count(*), sum(dur) FROM gpu_ops('b') GROUP BY op);"),
+]
+
+
 def once(base, var):
     sql = (".load %s\n.output /dev/null\nSELECT trace_open('%s', 'b');\nSELECT trace_open('%s', 'v');\n"
            ".output stdout\n.timer on\n"
            "SELECT count(*), sum(baseline_count), sum(variant_count) FROM compare_ops('b', 'v');\n"
            "SELECT count(*), sum(baseline_kernels), sum(variant_kernels) FROM compare_layers('b', 'v');\n"
-           % (EXT, base, var))
+           % (EXT, base, var)) + "".join(q + "\n" for _, q in OTHERS)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     p = subprocess.run([SQLITE, "-batch", ":memory:"], input=sql, capture_output=True, text=True, check=True)
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     real = [float(x) for x in re.findall(r"Run Time: real ([0-9.]+)", p.stdout)]
     cpu = [float(u) + float(s) for u, s in re.findall(r"user ([0-9.]+) sys ([0-9.]+)", p.stdout)]
     rows = [l for l in p.stdout.splitlines() if l and not l.startswith("Run Time")]
-    return sum(real), sum(cpu), rows, max(rss, before)
+    return sum(real[:2]), sum(cpu[:2]), rows, max(rss, before), real[2:]
 
 
 def main():
@@ -62,14 +74,15 @@ def main():
     base, var = ensure(SOURCES[0], "h100"), ensure(SOURCES[1], "mi300")
     best = None
     for _ in range(REPEAT):
-        real, cpu, rows, rss = once(base, var)
-        if best is None or real < best[0]:
-            best = (real, cpu, rows, rss)
-    real, cpu, rows, rss = best
+        run = once(base, var)
+        if best is None or run[0] < best[0]:
+            best = run
+    real, cpu, rows, rss, others = best
     sizes = "%.0f MB + %.0f MB" % (os.path.getsize(base) / 1e6, os.path.getsize(var) / 1e6)
     print("compare_ops + compare_layers %s: %.3f s after load (%.3f s CPU; ops rows|events %s, "
           "layers|events %s; peak RSS of the largest run %.0f MB); target %.1f s: %s"
           % (sizes, real, cpu, rows[0], rows[1], rss / 1024, TARGET_S, "met" if real <= TARGET_S else "NOT met"))
+    print("  then, in the same run: " + "; ".join("%s %.3f s" % (name, t) for (name, _), t in zip(OTHERS, others)))
     return 0
 
 
