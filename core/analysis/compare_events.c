@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/intern.h"
 #include "util/sort.h"
 #include "util/u64map.h"
 
@@ -154,61 +155,6 @@ static uint32_t markers_find(const markers *m, double probe)
 
 /* ---- layers from nn.Module blocks ---- */
 
-/* module classes: distinct texts, found through an open-addressing table */
-typedef struct {
-    const char **s;
-    uint32_t *len, n, cap;
-    uint32_t *slot, nslots; /* class index + 1, 0 = empty */
-} classes;
-
-static void classes_free(classes *c)
-{
-    free(c->s);
-    free(c->len);
-    free(c->slot);
-}
-
-static int classes_grow(classes *c)
-{
-    uint32_t ns = c->nslots ? c->nslots * 2 : 256;
-    uint32_t *slot = calloc(ns, sizeof *slot);
-    if (!slot) return -1;
-    for (uint32_t i = 0; i < c->n; i++) {
-        uint32_t j = tsql_hash_bytes(c->s[i], c->len[i]) & (ns - 1);
-        while (slot[j]) j = (j + 1) & (ns - 1);
-        slot[j] = i + 1;
-    }
-    free(c->slot);
-    c->slot = slot;
-    c->nslots = ns;
-    return 0;
-}
-
-/* The index of class s[0..len), added if new; UINT32_MAX on OOM. */
-static uint32_t classes_add(classes *c, const char *s, uint32_t len)
-{
-    if ((c->n + 1) * 2 > c->nslots && classes_grow(c)) return UINT32_MAX;
-    uint32_t j = tsql_hash_bytes(s, len) & (c->nslots - 1);
-    for (; c->slot[j]; j = (j + 1) & (c->nslots - 1)) {
-        uint32_t i = c->slot[j] - 1;
-        if (c->len[i] == len && memcmp(c->s[i], s, len) == 0) return i;
-    }
-    if (c->n == c->cap) {
-        uint32_t cap = c->cap ? c->cap * 2 : 64;
-        const char **ns = realloc(c->s, cap * sizeof *ns);
-        if (!ns) return UINT32_MAX;
-        c->s = ns;
-        uint32_t *nl = realloc(c->len, cap * sizeof *nl);
-        if (!nl) return UINT32_MAX;
-        c->len = nl;
-        c->cap = cap;
-    }
-    c->s[c->n] = s;
-    c->len[c->n] = len;
-    c->slot[j] = c->n + 1;
-    return c->n++;
-}
-
 static int is_module_name(const tsql_trace *t, uint32_t id)
 {
     return id && tsql_intern_len(&t->strings, id) >= MODULE_PREFIX_LEN &&
@@ -231,7 +177,7 @@ static void module_class(const tsql_trace *t, uint32_t id, const char **s, uint3
 
 typedef struct {
     uint32_t uid, parent; /* parent module event, TSQL_NONE if none */
-    uint32_t cls;
+    uint32_t cls;         /* class id in the local intern table */
 } module_inst;
 
 /* a layer block instance, sorted by (thread, ts, uid) for the lookups */
@@ -274,10 +220,11 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
     *out = NULL;
     *nout = 0;
     int rc = -1;
-    classes cls = {0};
+    tsql_intern cls; /* the distinct classes: ids 1.. */
+    tsql_intern_init(&cls);
     module_inst *mods = NULL;
     uint32_t nmods = 0, cap = 0;
-    uint32_t *cls_of_name = NULL; /* class index + 1 per name id, 0 = not yet */
+    uint32_t *cls_of_name = NULL; /* class id per name id, 0 = not yet */
     tsql_u64map groups = {0}, mod_at = {0};
     uint32_t *gcount = NULL, *gcls = NULL, *gparent = NULL;
     double *gsum = NULL;
@@ -295,9 +242,7 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
             const char *s;
             uint32_t len;
             module_class(t, id, &s, &len);
-            uint32_t c = classes_add(&cls, s, len);
-            if (c == UINT32_MAX) goto done;
-            cls_of_name[id] = c + 1;
+            if (!(cls_of_name[id] = tsql_intern_add(&cls, s, len))) goto done;
         }
         uint32_t parent = TSQL_NONE, p = t->parent[u];
         for (int d = 0; d < PARENT_LOOKUP_DEPTH && p != TSQL_NONE; d++, p = t->parent[p]) {
@@ -312,7 +257,7 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
             if (!m) goto done;
             mods = m;
         }
-        mods[nmods++] = (module_inst){u, parent, cls_of_name[id] - 1};
+        mods[nmods++] = (module_inst){u, parent, cls_of_name[id]};
     }
     if (nmods == 0) {
         rc = 0;
@@ -352,8 +297,8 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
     /* the block: the class with the most time over its groups of >= 2 instances,
      * groups taken in parent order (ties: the smaller class text) */
     order = malloc((ngroups + 1) * sizeof *order);
-    double *csum = calloc(cls.n, sizeof *csum);
-    uint8_t *chas = calloc(cls.n, 1);
+    double *csum = calloc((size_t)cls.n + 1, sizeof *csum);
+    uint8_t *chas = calloc((size_t)cls.n + 1, 1);
     if (!order || !csum || !chas) {
         free(csum);
         free(chas);
@@ -381,9 +326,9 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
         if (chas[c] != chas[block]) better = chas[c];
         else if (chas[c] && csum[c] != csum[block]) better = csum[c] > csum[block];
         else {
-            uint32_t n = cls.len[c] < cls.len[block] ? cls.len[c] : cls.len[block];
-            int d = memcmp(cls.s[c], cls.s[block], n);
-            better = d < 0 || (d == 0 && cls.len[c] < cls.len[block]);
+            uint32_t lc = tsql_intern_len(&cls, c), lb = tsql_intern_len(&cls, block);
+            int d = memcmp(tsql_intern_str(&cls, c), tsql_intern_str(&cls, block), lc < lb ? lc : lb);
+            better = d < 0 || (d == 0 && lc < lb);
         }
         if (better) block = c;
     }
@@ -427,7 +372,7 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
     li = NULL;
     rc = 0;
 done:
-    classes_free(&cls);
+    tsql_intern_free(&cls);
     free(mods);
     free(cls_of_name);
     tsql_u64map_free(&groups);
