@@ -409,12 +409,14 @@ enum { MARK_NONE = 0, MARK_NORM, MARK_ATTN };
 
 static int mark_of(uint8_t op)
 {
-    if (op == TSQL_CMP_NO_OP) return MARK_NONE;
-    const char *l = tsql_kop_labels[op];
-    if (!strcmp(l, "RMSNorm") || !strcmp(l, "LayerNorm") || !strcmp(l, "RMSNorm+GEMM") ||
-        !strcmp(l, "LayerNorm+GEMM"))
-        return MARK_NORM;
-    return strcmp(l, "Attention") == 0 ? MARK_ATTN : MARK_NONE;
+    switch (op) {
+    case TSQL_KOP_RMSNORM:
+    case TSQL_KOP_LAYERNORM:
+    case TSQL_KOP_RMSNORM_GEMM:
+    case TSQL_KOP_LAYERNORM_GEMM: return MARK_NORM;
+    case TSQL_KOP_ATTENTION: return MARK_ATTN;
+    default: return MARK_NONE;
+    }
 }
 
 typedef struct {
@@ -588,13 +590,6 @@ static int grow_for(void **arr, size_t *cap, size_t sz, size_t i)
 
 /* ---- the whole ---- */
 
-static uint8_t label_index(const char *label)
-{
-    for (uint8_t i = 0; tsql_kop_labels[i]; i++)
-        if (tsql_kop_labels[i] == label) return i;
-    return TSQL_CMP_NO_OP; /* not reached: labels come from the vocabulary */
-}
-
 void tsql_cmp_events_free(tsql_cmp_events *e)
 {
     free(e->op);
@@ -636,7 +631,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     int rc = -1;
     if (!e->op || !e->phase || !e->cpu_op || !e->t_probe || !e->step || !e->layer || !e->pass || !aphase)
         goto done;
-    if (tsql_u64map_init(&memo, n < 4096 ? n : 4096)) goto done;
+    if (tsql_u64map_init(&memo, n)) goto done; /* at most one key per event */
 
     /* operation (one rule match per distinct name and CPU op), probe time, the phase
      * an Attention kernel's name says */
@@ -649,16 +644,8 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
             int64_t key = (int64_t)((uint64_t)name << 32 | cpu);
             uint32_t v = tsql_u64map_get(&memo, key);
             if (v == UINT32_MAX) {
-                v = label_index(tsql_kop_classify_memo(rules, tsql_intern_str(&t->strings, name),
-                                                       tsql_intern_str(&t->strings, cpu)));
-                if (memo.n * 2 + 16 > memo.nslots) { /* full: start a larger table */
-                    tsql_u64map bigger;
-                    if (tsql_u64map_init(&bigger, memo.nslots)) goto done;
-                    for (uint32_t s = 0; s < memo.nslots; s++)
-                        if (memo.vals[s] != UINT32_MAX) tsql_u64map_put(&bigger, memo.keys[s], memo.vals[s], 0);
-                    tsql_u64map_free(&memo);
-                    memo = bigger;
-                }
+                v = tsql_kop_label_id(tsql_kop_classify_memo(rules, tsql_intern_str(&t->strings, name),
+                                                             tsql_intern_str(&t->strings, cpu)));
                 tsql_u64map_put(&memo, key, v, 0);
             }
             op = (uint8_t)v;
@@ -666,7 +653,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
         e->op[i] = op;
         uint32_t l = K->runtime[i];
         e->t_probe[i] = l != TSQL_NONE && t->ts_ns[l] != TSQL_NULL ? tsql_trace_ts_us(t, l) : ts_or_nan(t, u);
-        if (op != TSQL_CMP_NO_OP && strcmp(tsql_kop_labels[op], "Attention") == 0) {
+        if (op == TSQL_KOP_ATTENTION) {
             if (has_glob(t, name, "*decode*")) aphase[i] = TSQL_PHASE_DECODE;
             else if (has_glob(t, name, "*prefill*")) aphase[i] = TSQL_PHASE_PREFILL;
         }

@@ -8,10 +8,23 @@
 #include <string.h>
 
 const char *const tsql_kop_labels[] = {
-    "GEMM", "Conv", "Attention", "RMSNorm", "LayerNorm", "BatchNorm", "GroupNorm",
-    "Softmax", "MoE", "Elementwise", "Reduce", "RoPE", "KVCache", "Quant", "Sampling",
-    "Memcpy", "Memset", "Communication", "Other", "RMSNorm+GEMM", "LayerNorm+GEMM", NULL,
+    [TSQL_KOP_GEMM] = "GEMM", [TSQL_KOP_CONV] = "Conv", [TSQL_KOP_ATTENTION] = "Attention",
+    [TSQL_KOP_RMSNORM] = "RMSNorm", [TSQL_KOP_LAYERNORM] = "LayerNorm",
+    [TSQL_KOP_BATCHNORM] = "BatchNorm", [TSQL_KOP_GROUPNORM] = "GroupNorm",
+    [TSQL_KOP_SOFTMAX] = "Softmax", [TSQL_KOP_MOE] = "MoE", [TSQL_KOP_ELEMENTWISE] = "Elementwise",
+    [TSQL_KOP_REDUCE] = "Reduce", [TSQL_KOP_ROPE] = "RoPE", [TSQL_KOP_KVCACHE] = "KVCache",
+    [TSQL_KOP_QUANT] = "Quant", [TSQL_KOP_SAMPLING] = "Sampling", [TSQL_KOP_MEMCPY] = "Memcpy",
+    [TSQL_KOP_MEMSET] = "Memset", [TSQL_KOP_COMMUNICATION] = "Communication", [TSQL_KOP_OTHER] = "Other",
+    [TSQL_KOP_RMSNORM_GEMM] = "RMSNorm+GEMM", [TSQL_KOP_LAYERNORM_GEMM] = "LayerNorm+GEMM",
+    [TSQL_KOP_NLABELS] = NULL,
 };
+
+enum tsql_kop_label_id tsql_kop_label_id(const char *label)
+{
+    for (int i = 0; i < TSQL_KOP_NLABELS; i++)
+        if (tsql_kop_labels[i] == label) return (enum tsql_kop_label_id)i;
+    return TSQL_KOP_OTHER; /* not reached: the classifiers return the vocabulary's pointers */
+}
 
 const char *tsql_kop_label(const char *s)
 {

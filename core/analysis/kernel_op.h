@@ -15,8 +15,22 @@
 
 #include <stddef.h>
 
-/* The fixed vocabulary of labels, NULL-terminated. */
+/* The labels' positions in tsql_kop_labels, for code that tests a label without
+ * comparing its text. */
+enum tsql_kop_label_id {
+    TSQL_KOP_GEMM, TSQL_KOP_CONV, TSQL_KOP_ATTENTION, TSQL_KOP_RMSNORM, TSQL_KOP_LAYERNORM,
+    TSQL_KOP_BATCHNORM, TSQL_KOP_GROUPNORM, TSQL_KOP_SOFTMAX, TSQL_KOP_MOE, TSQL_KOP_ELEMENTWISE,
+    TSQL_KOP_REDUCE, TSQL_KOP_ROPE, TSQL_KOP_KVCACHE, TSQL_KOP_QUANT, TSQL_KOP_SAMPLING,
+    TSQL_KOP_MEMCPY, TSQL_KOP_MEMSET, TSQL_KOP_COMMUNICATION, TSQL_KOP_OTHER,
+    TSQL_KOP_RMSNORM_GEMM, TSQL_KOP_LAYERNORM_GEMM,
+    TSQL_KOP_NLABELS
+};
+
+/* The fixed vocabulary of labels, NULL-terminated, indexed by enum tsql_kop_label_id. */
 extern const char *const tsql_kop_labels[];
+
+/* The id of a label returned by the classifiers (a pointer into tsql_kop_labels). */
+enum tsql_kop_label_id tsql_kop_label_id(const char *label);
 
 /* The label spelled exactly as in the vocabulary, or NULL if s is not one. */
 const char *tsql_kop_label(const char *s);

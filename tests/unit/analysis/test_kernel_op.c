@@ -39,6 +39,14 @@ static void test_glob(void)
 
 static void test_labels(void)
 {
+    /* the ids index the vocabulary, and map back from the classifiers' pointers */
+    CHECK(tsql_kop_labels[TSQL_KOP_NLABELS] == NULL);
+    CHECK_STR(tsql_kop_labels[TSQL_KOP_ATTENTION], "Attention");
+    CHECK_STR(tsql_kop_labels[TSQL_KOP_LAYERNORM_GEMM], "LayerNorm+GEMM");
+    for (int i = 0; i < TSQL_KOP_NLABELS; i++) {
+        CHECK(tsql_kop_labels[i] != NULL);
+        CHECK_EQ(tsql_kop_label_id(tsql_kop_label(tsql_kop_labels[i])), i);
+    }
     CHECK_STR(tsql_kop_label("GEMM"), "GEMM");
     CHECK_STR(tsql_kop_label("RMSNorm+GEMM"), "RMSNorm+GEMM");
     CHECK(tsql_kop_label("gemm") == NULL); /* labels are exact */
