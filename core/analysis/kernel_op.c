@@ -88,13 +88,16 @@ typedef struct {
 struct tsql_kop_rules {
     kop_rule *v;
     size_t n, cap;
+    uint64_t key;   /* FNV-1a of the rules' texts in order (tsql_kop_rules_key) */
     kop_memo *memo; /* open addressing, memo_cap a power of two (0: none yet) */
     size_t memo_n, memo_cap, memo_bytes;
 };
 
 tsql_kop_rules *tsql_kop_rules_new(void)
 {
-    return calloc(1, sizeof(tsql_kop_rules));
+    tsql_kop_rules *r = calloc(1, sizeof(tsql_kop_rules));
+    if (r) r->key = 1469598103934665603u; /* FNV-1a's offset basis */
+    return r;
 }
 
 void tsql_kop_rules_free(tsql_kop_rules *r)
@@ -108,6 +111,20 @@ void tsql_kop_rules_free(tsql_kop_rules *r)
     for (size_t i = 0; i < r->memo_cap; i++) free(r->memo[i].key);
     free(r->memo);
     free(r);
+}
+
+static uint64_t fnv1a(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h;
+}
+
+/* h extended with s and a separator byte (so fields cannot run together) */
+static uint64_t key_add(uint64_t h, const char *s)
+{
+    for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return (h ^ 0xff) * 1099511628211u;
 }
 
 int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_op,
@@ -129,6 +146,7 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
         return -1;
     }
     r->v[r->n++] = k;
+    r->key = key_add(key_add(key_add(r->key, k.pattern), k.cpu_op ? k.cpu_op : "\x01"), lab);
     /* the labels remembered so far were decided without this rule */
     for (size_t i = 0; i < r->memo_cap; i++) {
         free(r->memo[i].key);
@@ -136,6 +154,11 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
     }
     r->memo_n = r->memo_bytes = 0;
     return 0;
+}
+
+uint64_t tsql_kop_rules_key(const tsql_kop_rules *r)
+{
+    return r ? r->key : 0;
 }
 
 size_t tsql_kop_rules_count(const tsql_kop_rules *r)
@@ -155,12 +178,6 @@ const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const c
     return "Other";
 }
 
-static uint64_t fnv1a(const char *p, size_t n)
-{
-    uint64_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return h;
-}
 
 static int memo_grow(tsql_kop_rules *r)
 {

@@ -14,6 +14,7 @@
 #define TSQL_KERNEL_OP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The labels' positions in tsql_kop_labels, for code that tests a label without
  * comparing its text. */
@@ -49,6 +50,11 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
                        const char *label);
 
 size_t tsql_kop_rules_count(const tsql_kop_rules *r);
+
+/* A key of the rules' content (patterns, CPU-op patterns, labels, in order): equal
+ * rules give equal keys, so results computed with one set can be kept until it
+ * changes. */
+uint64_t tsql_kop_rules_key(const tsql_kop_rules *r);
 
 /* The label of a kernel (one of tsql_kop_labels). name NULL gives "Other"; cpu_op
  * may be NULL (then only rules without a CPU-op pattern can match). */

@@ -18,14 +18,7 @@ typedef struct kop_state {
     sqlite3 *db;
     tsql_kop_rules *rules;
     sqlite3_int64 changes; /* total_changes64 when the rules were read */
-    uint64_t key;          /* FNV-1a of the rules' texts, in order */
 } kop_state;
-
-static uint64_t fnv1a_add(uint64_t h, const char *s)
-{
-    for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return (h ^ 0xff) * 0x100000001b3ull; /* a separator, so fields cannot run together */
-}
 
 static void kop_state_free(kop_state *s)
 {
@@ -47,7 +40,6 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
         return rc;
     }
     tsql_kop_rules *r = tsql_kop_rules_new();
-    uint64_t key = 0xcbf29ce484222325ull;
     if (!r) {
         sqlite3_finalize(st);
         return SQLITE_NOMEM;
@@ -63,7 +55,6 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
             rc = SQLITE_ERROR;
             break;
         }
-        key = fnv1a_add(fnv1a_add(fnv1a_add(key, pat), cpu ? cpu : "\x01"), lab);
         if (tsql_kop_rules_add(r, pat, cpu, lab) != 0) {
             rc = SQLITE_NOMEM;
             break;
@@ -77,7 +68,6 @@ static int kop_load(sqlite3 *db, kop_state *s, char **err)
     tsql_kop_rules_free(s->rules);
     s->rules = r;
     s->changes = sqlite3_total_changes64(db);
-    s->key = key;
     return SQLITE_OK;
 }
 
@@ -96,7 +86,7 @@ int tsql_kernel_op_rules(tsql_catalog *c, struct tsql_kop_rules **rules, uint64_
     int rc = kop_current(s->db, s, err);
     if (rc == SQLITE_OK) {
         *rules = s->rules;
-        *key = s->key;
+        *key = tsql_kop_rules_key(s->rules);
     }
     return rc;
 }
@@ -105,16 +95,14 @@ static void fn_kernel_op(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     kop_state *s = sqlite3_user_data(ctx);
     sqlite3 *db = sqlite3_context_db_handle(ctx);
-    {
-        char *err = NULL;
-        int rc = kop_current(db, s, &err);
-        if (rc != SQLITE_OK) {
-            if (err) sqlite3_result_error(ctx, err, -1);
-            else if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
-            else sqlite3_result_error(ctx, "kernel_op: cannot read the rules", -1);
-            sqlite3_free(err);
-            return;
-        }
+    char *err = NULL;
+    int rc = kop_current(db, s, &err);
+    if (rc != SQLITE_OK) {
+        if (err) sqlite3_result_error(ctx, err, -1);
+        else if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+        else sqlite3_result_error(ctx, "kernel_op: cannot read the rules", -1);
+        sqlite3_free(err);
+        return;
     }
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     const char *name = (const char *)sqlite3_value_text(argv[0]);

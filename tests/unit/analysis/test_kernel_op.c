@@ -111,11 +111,34 @@ static void test_memo(void)
     tsql_kop_rules_free(r);
 }
 
+/* the content key: equal rules, equal keys; any change of text or order, another key */
+static void test_rules_key(void)
+{
+    tsql_kop_rules *a = tsql_kop_rules_new(), *b = tsql_kop_rules_new(), *c = tsql_kop_rules_new();
+    CHECK(a && b && c);
+    if (!a || !b || !c) return;
+    CHECK(tsql_kop_rules_key(a) == tsql_kop_rules_key(b));
+    tsql_kop_rules_add(a, "ab*", NULL, "GEMM");
+    tsql_kop_rules_add(a, "x*", "aten::mm", "Other");
+    tsql_kop_rules_add(b, "ab*", NULL, "GEMM");
+    tsql_kop_rules_add(b, "x*", "aten::mm", "Other");
+    CHECK(tsql_kop_rules_key(a) == tsql_kop_rules_key(b));
+    tsql_kop_rules_add(c, "a", NULL, "GEMM"); /* fields do not run together: "a" + "b*" */
+    tsql_kop_rules_add(c, "b*x*", "aten::mm", "Other");
+    CHECK(tsql_kop_rules_key(a) != tsql_kop_rules_key(c));
+    tsql_kop_rules_add(b, "y*", NULL, "GEMM");
+    CHECK(tsql_kop_rules_key(a) != tsql_kop_rules_key(b));
+    tsql_kop_rules_free(a);
+    tsql_kop_rules_free(b);
+    tsql_kop_rules_free(c);
+}
+
 int main(void)
 {
     test_glob();
     test_labels();
     test_rules();
+    test_rules_key();
     test_memo();
     return check_report("test_kernel_op");
 }
