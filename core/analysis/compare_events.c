@@ -4,6 +4,7 @@
  * no step is quadratic.
  */
 #include "analysis/compare_events.h"
+#include "analysis/threads.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -182,7 +183,7 @@ typedef struct {
 
 /* a layer block instance, sorted by (thread, ts, uid) for the lookups */
 typedef struct {
-    uint64_t thread;      /* pid id << 32 | tid id */
+    uint64_t thread;      /* tsql_threads_key */
     double key, end;
     uint32_t uid;
     int32_t layer;
@@ -214,7 +215,8 @@ static int parent_order_cmp(const void *x, const void *y)
     return a->uid < b->uid ? -1 : a->uid > b->uid;
 }
 
-/* The layer block instances of t (none when t has no repeated module); -1 on OOM. */
+/* The layer block instances of t with their layer and pass, threads not set yet (none
+ * when t has no repeated module); -1 on OOM. */
 static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nout)
 {
     *out = NULL;
@@ -350,8 +352,7 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
         int64_t key = (int64_t)((uint64_t)m->parent << 32 | m->cls);
         if (gcount[tsql_u64map_get(&groups, key)] < 2) continue;
         if (tsql_u64map_get(&mod_at, m->parent) == UINT32_MAX) continue; /* parent is no module event */
-        li[n] = (layer_inst){(uint64_t)t->pid[m->uid] << 32 | t->tid[m->uid],
-                             order_key(ts_or_nan(t, m->uid)), end_or_nan(t, m->uid), m->uid, 0, 0};
+        li[n] = (layer_inst){0, order_key(ts_or_nan(t, m->uid)), end_or_nan(t, m->uid), m->uid, 0, 0};
         numbered[n] = (parent_order){order_key(ts_or_nan(t, m->parent)), m->parent, li[n].key, m->uid, n};
         n++;
     }
@@ -366,7 +367,6 @@ static int find_layer_insts(const tsql_trace *t, layer_inst **out, uint32_t *nou
         li[numbered[j].i].layer = (int32_t)layer++;
         li[numbered[j].i].pass = pass;
     }
-    qsort(li, n, sizeof *li, layer_inst_cmp);
     *out = li;
     *nout = n;
     li = NULL;
@@ -624,6 +624,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     markers steps = {0}, phases = {0};
     layer_inst *li = NULL;
     uint32_t nli = 0;
+    tsql_threads threads = {0};
     uint8_t *step_phases = NULL;
     tsql_u64map memo = {0};
     quad_table gq = {0}, pq = {0};
@@ -688,10 +689,22 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     if (find_layer_insts(t, &li, &nli)) goto done;
     e->module_layers = nli > 0;
     if (nli > 0) {
+        /* threads as SQL compares pid and tid, over the instances and the launches */
+        uint32_t *ev = malloc(((size_t)nli + n + 1) * sizeof *ev);
+        size_t nev = 0;
+        if (!ev) goto done;
+        for (uint32_t j = 0; j < nli; j++) ev[nev++] = li[j].uid;
+        for (uint32_t i = 0; i < n; i++)
+            if (K->runtime[i] != TSQL_NONE) ev[nev++] = K->runtime[i];
+        int bad = tsql_threads_build(t, ev, nev, &threads);
+        free(ev);
+        if (bad) goto done;
+        for (uint32_t j = 0; j < nli; j++) li[j].thread = tsql_threads_key(&threads, t, li[j].uid);
+        qsort(li, nli, sizeof *li, layer_inst_cmp);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t l = K->runtime[i];
             if (l == TSQL_NONE) continue;
-            const layer_inst *x = layer_find(li, nli, (uint64_t)t->pid[l] << 32 | t->tid[l], e->t_probe[i]);
+            const layer_inst *x = layer_find(li, nli, tsql_threads_key(&threads, t, l), e->t_probe[i]);
             if (x) {
                 e->layer[i] = x->layer;
                 e->pass[i] = x->pass;
@@ -747,6 +760,7 @@ done:
     markers_free(&steps);
     markers_free(&phases);
     free(li);
+    tsql_threads_free(&threads);
     free(step_phases);
     tsql_u64map_free(&memo);
     quad_table_free(&gq);

@@ -30,7 +30,8 @@
  *            occurs at least twice under one parent module (the nearest nn.Module
  *            among the first 8 ancestors) with the most CPU time summed over such
  *            parents (ties: the smaller class name). A GPU event belongs to the
- *            latest-started instance on its launch's pid and tid at or before t_probe,
+ *            latest-started instance on its launch's thread (pid and tid equal as SQL
+ *            values: threads.h) at or before t_probe,
  *            if t_probe < that instance's end. pass = dense rank of the parent by
  *            (parent ts, parent uid), from 1.
  *            Without such a block (no Python stacks), from kernel patterns, within

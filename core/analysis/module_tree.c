@@ -1,5 +1,6 @@
 /* module_tree.c — the nn.Module hierarchy and each module's GPU time; see module_tree.h. */
 #include "analysis/module_tree.h"
+#include "analysis/threads.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -49,133 +50,6 @@ static int64_t end_ns(const tsql_trace *t, uint32_t u)
     return e;
 }
 
-/*
- * THREADS: pid and tid are string ids of their JSON text, and the events table shows
- * them as INTEGER, REAL or TEXT. Two launches are on a module's thread when those SQL
- * values are equal (7 = 7.0; "\"a\"" and "\"\\u0061\"" are both 'a'), so each id is
- * mapped to a canonical number first: ids with equal SQL values get the same one.
- */
-enum { V_NULL = 0, V_INT = 1, V_REAL = 2, V_TEXT = 3 }; /* SQLite's order of classes */
-
-typedef struct sqlval {
-    int cls;
-    int64_t i;
-    double r;
-    const char *s;           /* V_TEXT: bytes (into the strings or into own) */
-    size_t n;
-    char *own;               /* unescaped text, malloc'd */
-    uint32_t id, canon;
-} sqlval;
-
-static int sqlval_cmp(const void *x, const void *y)
-{
-    const sqlval *a = x, *b = y;
-    if (a->cls != b->cls) return a->cls < b->cls ? -1 : 1;
-    switch (a->cls) {
-    case V_INT: return (a->i > b->i) - (a->i < b->i);
-    case V_REAL: return (a->r > b->r) - (a->r < b->r);
-    case V_TEXT: {
-        int c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
-        return c ? c : (a->n > b->n) - (a->n < b->n);
-    }
-    default: return 0;
-    }
-}
-
-static int id_cmp(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
-}
-
-static int val_by_id(const void *x, const void *y)
-{
-    const sqlval *a = x, *b = y;
-    return (a->id > b->id) - (a->id < b->id);
-}
-
-/* The SQL value of pid/tid text id (as tsql_result_pidtid shows it). 0, or -1 on OOM. */
-static int sql_value(const tsql_trace *t, uint32_t id, sqlval *v)
-{
-    memset(v, 0, sizeof *v);
-    v->id = id;
-    if (!id) return 0;
-    const char *s = tsql_intern_str(&t->strings, id);
-    size_t n = tsql_intern_len(&t->strings, id);
-    int64_t i;
-    if (n >= 2 && s[0] == '"') {
-        v->cls = V_TEXT;
-        v->s = s + 1;
-        v->n = n - 2;
-        if (memchr(s, '\\', n)) {
-            tsql_buf b = {0};
-            if (tsql_unescape(s + 1, n - 2, &b)) {
-                free(b.p);
-                return -1;
-            }
-            v->own = b.p;
-            v->s = b.p ? b.p : "";
-            v->n = b.n;
-        }
-    } else if (tsql_parse_int64(s, n, &i) == 0) {
-        v->cls = V_INT;
-        v->i = i;
-    } else if (n && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-')) {
-        double d = tsql_parse_double(s, n);
-        /* an integral double equals the integer of the same value; NaN shows as NULL */
-        if (isnan(d)) {
-            v->cls = V_NULL;
-        } else if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == floor(d)) {
-            v->cls = V_INT;
-            v->i = (int64_t)d;
-        } else {
-            v->cls = V_REAL;
-            v->r = d == 0.0 ? 0.0 : d;
-        }
-    } else {
-        v->cls = V_TEXT;
-        v->s = s;
-        v->n = n;
-    }
-    return 0;
-}
-
-typedef struct canon_map {
-    sqlval *v;               /* by id */
-    size_t n;
-} canon_map;
-
-/* Canonical thread numbers for the pid/tid ids in ids[0..n) (sorted, unique). 0 or -1. */
-static int canon_build(const tsql_trace *t, const uint32_t *ids, size_t n, canon_map *m)
-{
-    m->n = n;
-    m->v = calloc(n ? n : 1, sizeof *m->v);
-    if (!m->v) return -1;
-    for (size_t i = 0; i < n; i++)
-        if (sql_value(t, ids[i], &m->v[i])) return -1;
-    qsort(m->v, n, sizeof *m->v, sqlval_cmp);
-    for (size_t i = 0; i < n; i++)
-        m->v[i].canon = i && sqlval_cmp(&m->v[i - 1], &m->v[i]) == 0 ? m->v[i - 1].canon : (uint32_t)i;
-    qsort(m->v, n, sizeof *m->v, val_by_id);
-    return 0;
-}
-
-static uint32_t canon_of(const canon_map *m, uint32_t id)
-{
-    size_t lo = 0, hi = m->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->v[mid].id < id) lo = mid + 1; else hi = mid;
-    }
-    return m->v[lo].canon; /* every id asked for was put in */
-}
-
-static void canon_free(canon_map *m)
-{
-    for (size_t i = 0; m->v && i < m->n; i++) free(m->v[i].own);
-    free(m->v);
-}
-
 /* A module start on a thread, in the order a launch looks for the last one before it:
  * by thread, start, longer first, uid. */
 typedef struct mstart {
@@ -212,11 +86,6 @@ static int depth_desc(const void *x, const void *y)
 {
     const morder *a = x, *b = y;
     return (a->depth < b->depth) - (a->depth > b->depth);
-}
-
-static uint64_t thread_of(const canon_map *m, const tsql_trace *t, uint32_t u)
-{
-    return (uint64_t)canon_of(m, t->pid[u]) << 32 | canon_of(m, t->tid[u]);
 }
 
 /* The class and instance of a module name: after "nn.Module:" and leading spaces, a
@@ -271,7 +140,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     morder *ord = malloc(nm * sizeof *ord);
     mstart *starts = malloc(nm * sizeof *starts);
     uint32_t *ids = NULL;
-    canon_map cm = {0};
+    tsql_threads cm = {0};
     if (!uids || !mods || !full_depth || !pidx || !stack || !nself || !self || !kids || !ord || !starts) goto done;
 
     nm = 0;
@@ -328,23 +197,14 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
     }
 
     /* canonical threads of the modules and of the launching calls */
-    size_t nids = 0, cap_ids = 2 * nm + 2 * (size_t)t->kernels.n;
-    if (!(ids = malloc(cap_ids * sizeof *ids))) goto done;
-    for (size_t i = 0; i < nm; i++) {
-        ids[nids++] = t->pid[uids[i]];
-        ids[nids++] = t->tid[uids[i]];
+    {
+        size_t nev = 0;
+        if (!(ids = malloc((nm + (size_t)t->kernels.n + 1) * sizeof *ids))) goto done;
+        for (size_t i = 0; i < nm; i++) ids[nev++] = uids[i];
+        for (uint32_t k = 0; k < t->kernels.n; k++)
+            if (t->kernels.runtime[k] != NONE) ids[nev++] = t->kernels.runtime[k];
+        if (tsql_threads_build(t, ids, nev, &cm)) goto done;
     }
-    for (uint32_t k = 0; k < t->kernels.n; k++) {
-        uint32_t r = t->kernels.runtime[k];
-        if (r == NONE) continue;
-        ids[nids++] = t->pid[r];
-        ids[nids++] = t->tid[r];
-    }
-    qsort(ids, nids, sizeof *ids, id_cmp);
-    size_t nu = 0;
-    for (size_t i = 0; i < nids; i++)
-        if (!nu || ids[nu - 1] != ids[i]) ids[nu++] = ids[i];
-    if (canon_build(t, ids, nu, &cm)) goto done;
 
     /* module starts by thread */
     size_t ns = 0;
@@ -352,7 +212,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
         uint32_t u = uids[i];
         int64_t e = end_ns(t, u);
         if (t->ts_ns[u] == TSQL_NULL || e == TSQL_NULL) continue;
-        starts[ns++] = (mstart){thread_of(&cm, t, u), t->ts_ns[u], e, (uint32_t)i, u};
+        starts[ns++] = (mstart){tsql_threads_key(&cm, t, u), t->ts_ns[u], e, (uint32_t)i, u};
     }
     qsort(starts, ns, sizeof *starts, mstart_cmp);
 
@@ -362,7 +222,7 @@ int tsql_modules_build(const tsql_trace *t, tsql_modules *out)
         uint32_t r = t->kernels.runtime[k];
         if (r == NONE || t->ts_ns[r] == TSQL_NULL) continue;
         int64_t at = t->ts_ns[r];
-        uint64_t th = thread_of(&cm, t, r);
+        uint64_t th = tsql_threads_key(&cm, t, r);
         size_t lo = 0, hi = ns; /* first start after (th, at) */
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
@@ -468,7 +328,7 @@ done:
         free(self[i].v);
         free(kids[i].v);
     }
-    canon_free(&cm);
+    tsql_threads_free(&cm);
     free(ids);
     free(starts);
     free(ord);

@@ -13,12 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/threads.h"
 #include "util/sort.h"
 
 #define BLOCK 64u
 #define SUPER 4096u
 
 struct tsql_pyframes {
+    tsql_threads threads; /* the frames' threads, as SQL compares pid and tid */
     uint32_t n;
     uint64_t *thread;
     double *ts, *te;
@@ -30,6 +32,7 @@ static void pyframes_free(void *p)
 {
     tsql_pyframes *f = p;
     if (!f) return;
+    tsql_threads_free(&f->threads);
     free(f->thread);
     free(f->ts);
     free(f->te);
@@ -62,9 +65,10 @@ static void *pyframes_build(tsql_trace *t)
         key[j] = tsql_sort_key(tsql_trace_ts_us(t, u));
         val[j++] = u;
     }
+    if (tsql_threads_build(t, val, n, &f->threads)) goto fail;
     /* stable sorts: by ts (uids in order within a ts), then by thread */
     if (tsql_radix_sort(key, val, n)) goto fail;
-    for (uint32_t i = 0; i < n; i++) key[i] = tsql_pyframe_thread(t, val[i]);
+    for (uint32_t i = 0; i < n; i++) key[i] = tsql_threads_key(&f->threads, t, val[i]);
     if (tsql_radix_sort(key, val, n)) goto fail;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t u = val[i];
@@ -93,9 +97,10 @@ const tsql_pyframes *tsql_pyframes_get(tsql_trace *t)
     return tsql_trace_cached(t, &pyframes_kind);
 }
 
-uint32_t tsql_pyframe_at(const tsql_pyframes *f, uint64_t thread, double time)
+uint32_t tsql_pyframe_at(const tsql_pyframes *f, const tsql_trace *t, uint32_t uid, double time)
 {
-    if (!f || isnan(time)) return TSQL_NONE;
+    uint64_t thread;
+    if (!f || isnan(time) || tsql_threads_find(&f->threads, t, uid, &thread) != 0) return TSQL_NONE;
     /* the thread's run starts at lo; ub: its first frame started after time */
     uint32_t lo = 0, hi = f->n;
     while (lo < hi) {

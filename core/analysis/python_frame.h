@@ -4,7 +4,7 @@
  * frame holding a time is found without scanning the trace.
  *
  * "Innermost" is the latest-started frame (ties: the larger uid) on the thread (pid and
- * tid spelled alike) whose closed span [ts, ts + dur] (µs doubles, the sum as SQL adds
+ * tid equal as SQL values) whose closed span [ts, ts + dur] (µs doubles, the sum as SQL adds
  * the two columns) holds the time. Frames without ts or dur hold no time.
  *
  * No SQLite here; ext/func/python_frame.c is the SQL function python_frame_at().
@@ -21,13 +21,9 @@ typedef struct tsql_pyframes tsql_pyframes;
 /* The trace's index, built on first call and kept with the trace; NULL on OOM. */
 const tsql_pyframes *tsql_pyframes_get(tsql_trace *t);
 
-/* The thread key of event uid: its pid and tid string ids. */
-static inline uint64_t tsql_pyframe_thread(const tsql_trace *t, uint32_t uid)
-{
-    return (uint64_t)t->pid[uid] << 32 | t->tid[uid];
-}
-
-/* The innermost python_function on thread holding time, or TSQL_NONE. */
-uint32_t tsql_pyframe_at(const tsql_pyframes *f, uint64_t thread, double time);
+/* The innermost python_function on event uid's thread (its pid and tid compared as SQL
+ * compares their values: threads.h) holding time, or TSQL_NONE (also when memory runs
+ * out reading an escaped pid or tid). */
+uint32_t tsql_pyframe_at(const tsql_pyframes *f, const tsql_trace *t, uint32_t uid, double time);
 
 #endif

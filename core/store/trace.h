@@ -200,6 +200,13 @@ int tsql_trace_cache_put(tsql_trace *t, const tsql_cache_kind *kind, void *value
 /* Frees the trace, with every cached result. */
 void tsql_trace_free(tsql_trace *t);
 
+/* The thread of event uid as one key: its pid and tid string ids (equal keys, the same
+ * pid and tid spelled alike). */
+static inline uint64_t tsql_thread_key(const tsql_trace *t, uint32_t uid)
+{
+    return (uint64_t)t->pid[uid] << 32 | t->tid[uid];
+}
+
 /* µs as a double exactly as Python's float(text) would give (TraceLens's arithmetic). */
 double tsql_trace_ts_us(const tsql_trace *t, uint32_t uid);
 double tsql_trace_dur_us(const tsql_trace *t, uint32_t uid);

@@ -52,11 +52,6 @@ static int name_is(const tsql_trace *t, uint32_t uid, const char *s)
 
 /* ---------- B/E and b/e pairing ---------- */
 
-static int64_t pidtid_key(const tsql_trace *t, uint32_t uid)
-{
-    return (int64_t)(((uint64_t)t->pid[uid] << 32) | t->tid[uid]);
-}
-
 /* Pairs B with E per (pid, tid) (stack order) and b with e per (cat, id, name).
  * The opening event gets the span's duration. */
 static int pair_spans(tsql_trace *t)
@@ -77,7 +72,7 @@ static int pair_spans(tsql_trace *t)
     }
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->ph[i] != 'B' && t->ph[i] != 'E') continue;
-        int64_t k = pidtid_key(t, i);
+        int64_t k = (int64_t)tsql_thread_key(t, i);
         uint32_t j = tsql_u64map_slot(&top, k);
         uint32_t cur = top.vals[j];
         if (t->ph[i] == 'B') {
@@ -183,7 +178,7 @@ static int nest_cpu(tsql_trace *t)
     if (tsql_radix_sort(key, ord, m)) goto out; /* by ts, stable */
     for (uint32_t k = 0; k < m; k++) {
         uint32_t e = ord[k];
-        int64_t tk = pidtid_key(t, e);
+        int64_t tk = (int64_t)tsql_thread_key(t, e);
         uint32_t si = tsql_u64map_get(&threads, tk);
         if (si == NONE) {
             if (threads.n * 2 + 2 >= threads.nslots) {

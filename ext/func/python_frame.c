@@ -46,7 +46,7 @@ static void fn_python_frame_at(sqlite3_context *ctx, int argc, sqlite3_value **a
         sqlite3_result_error_nomem(ctx);
     } else if (argc > 2 || t->ts_ns[u] != TSQL_NULL) {
         double time = argc > 2 ? sqlite3_value_double(argv[2]) : tsql_trace_ts_us(t, u);
-        uint32_t p = tsql_pyframe_at(f, tsql_pyframe_thread(t, u), time);
+        uint32_t p = tsql_pyframe_at(f, t, u, time);
         if (p != TSQL_NONE) sqlite3_result_int64(ctx, p);
     }
     tsql_entry_unref(e);

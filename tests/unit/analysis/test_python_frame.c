@@ -24,19 +24,18 @@ static void test_modules(void)
     /* uids: 5 annotations first, then Net_0 5 [5, 995], Block_0 6 [10, 300], Block_1 7
      * [300, 600], Head_0 8 [600, 700], Linear_0 9 [50, 60], Linear_1 10 [60, 70], Net_0 11
      * [1005, 1995], Block_0 12 [1010, 1400], Block_1 13 [1400, 1800]; all on pid 1 tid 1 */
-    uint64_t th = tsql_pyframe_thread(t, 5);
-    CHECK_EQ(tsql_pyframe_at(f, th, 55), 9);
-    CHECK_EQ(tsql_pyframe_at(f, th, 60), 10);   /* both Linears hold 60: the later one */
-    CHECK_EQ(tsql_pyframe_at(f, th, 70), 10);   /* the end is included */
-    CHECK_EQ(tsql_pyframe_at(f, th, 71), 6);    /* back in Block_0 */
-    CHECK_EQ(tsql_pyframe_at(f, th, 300), 7);
-    CHECK_EQ(tsql_pyframe_at(f, th, 650), 8);
-    CHECK_EQ(tsql_pyframe_at(f, th, 800), 5);
-    CHECK_EQ(tsql_pyframe_at(f, th, 1850), 11);
-    CHECK_EQ(tsql_pyframe_at(f, th, 999), TSQL_NONE);
-    CHECK_EQ(tsql_pyframe_at(f, th, 2), TSQL_NONE);
-    CHECK_EQ(tsql_pyframe_at(f, th, NAN), TSQL_NONE);
-    CHECK_EQ(tsql_pyframe_at(f, th + 1, 55), TSQL_NONE); /* another thread */
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 55), 9);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 60), 10);   /* both Linears hold 60: the later one */
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 70), 10);   /* the end is included */
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 71), 6);    /* back in Block_0 */
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 300), 7);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 650), 8);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 800), 5);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 1850), 11);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 999), TSQL_NONE);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, 2), TSQL_NONE);
+    CHECK_EQ(tsql_pyframe_at(f, t, 5, NAN), TSQL_NONE);
+    CHECK_EQ(tsql_pyframe_at(f, t, 25, 55), TSQL_NONE); /* uid 25: k5's launch, on tid 2 */
     CHECK(tsql_pyframes_get(t) == f);                    /* built once */
     tsql_trace_free(t);
 }
@@ -121,7 +120,7 @@ static void test_generated(void)
         /* the thread key of any frame on tid */
         uint32_t any = 0;
         while ((int)any < n && v[any].tid != tid) any++;
-        uint32_t got = tsql_pyframe_at(f, tsql_pyframe_thread(t, any), time);
+        uint32_t got = tsql_pyframe_at(f, t, any, time);
         if (got != want) mismatches++;
         if (want != TSQL_NONE) found++;
     }
