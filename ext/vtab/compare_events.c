@@ -477,26 +477,23 @@ static void kernel_group_column(sqlite3_context *ctx, const tsql_trace *t, const
     }
 }
 
+/* the compare_events columns that are fields of the event itself (table.h) */
+static const int event_field[E_NCOLS] = {
+    [E_KIND] = TSQL_EV_KIND, [E_NAME] = TSQL_EV_NAME, [E_TS] = TSQL_EV_TS, [E_DUR] = TSQL_EV_DUR,
+    [E_DUR_NS] = TSQL_EV_DUR_NS, [E_DEVICE] = TSQL_EV_DEVICE, [E_STREAM] = TSQL_EV_STREAM,
+};
+
 static void event_column(sqlite3_context *ctx, const tsql_trace *t, const tsql_cmp_events *ev, size_t i,
                          int col)
 {
     const tsql_kernels *K = &t->kernels;
     uint32_t u = K->uid[i];
+    if (event_field[col]) {
+        tsql_result_event_field(ctx, t, u, event_field[col]);
+        return;
+    }
     switch (col) {
     case E_UID: sqlite3_result_int64(ctx, u); break;
-    case E_KIND:
-        if (t->cat[u] || t->kind[u]) sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC);
-        break;
-    case E_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case E_TS:
-        if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
-        break;
-    case E_DUR:
-        if (t->dur_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_dur_us(t, u));
-        break;
-    case E_DUR_NS: tsql_result_i64(ctx, t->dur_ns[u]); break;
-    case E_DEVICE: tsql_result_i64(ctx, tsql_icol_get(&t->device, u)); break;
-    case E_STREAM: tsql_result_i64(ctx, tsql_icol_get(&t->stream, u)); break;
     case E_OP: result_op(ctx, ev->op[i]); break;
     case E_CPU_OP: tsql_result_str(ctx, t, ev->cpu_op[i]); break;
     case E_OP_UID: tsql_result_uid(ctx, K->op[i]); break;

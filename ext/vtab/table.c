@@ -649,17 +649,14 @@ int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int w
     return 0;
 }
 
-int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t u, int f)
+int tsql_result_event_field(sqlite3_context *ctx, const tsql_trace *t, uint32_t u, int f)
 {
-    const tsql_trace *t = cur->e->trace;
     switch (f) {
     case TSQL_EV_NAME: tsql_result_str(ctx, t, t->name[u]); break;
     case TSQL_EV_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
     case TSQL_EV_KIND:
         if (t->cat[u] || t->kind[u]) sqlite3_result_text(ctx, tsql_kind_names[t->kind[u]], -1, SQLITE_STATIC);
         break;
-    case TSQL_EV_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
-    case TSQL_EV_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
     case TSQL_EV_TS:
         if (t->ts_ns[u] != TSQL_NULL) sqlite3_result_double(ctx, tsql_trace_ts_us(t, u));
         break;
@@ -676,6 +673,18 @@ int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t u, int f)
     case TSQL_EV_INPUT_TYPE: tsql_result_arg(ctx, t, u, "Input type"); break;
     case TSQL_EV_INPUT_STRIDES: tsql_result_arg(ctx, t, u, "Input Strides"); break;
     case TSQL_EV_CONCRETE_INPUTS: tsql_result_arg(ctx, t, u, "Concrete Inputs"); break;
+    default: return 0;
+    }
+    return 1;
+}
+
+int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t u, int f)
+{
+    const tsql_trace *t = cur->e->trace;
+    if (tsql_result_event_field(ctx, t, u, f)) return SQLITE_OK;
+    switch (f) {
+    case TSQL_EV_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
+    case TSQL_EV_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
     case TSQL_EV_PROCESS_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_NAME); break;
     case TSQL_EV_PROCESS_LABEL: tsql_result_meta(cur, ctx, u, TSQL_META_PROCESS_LABEL); break;
     case TSQL_EV_THREAD_NAME: tsql_result_meta(cur, ctx, u, TSQL_META_THREAD_NAME); break;

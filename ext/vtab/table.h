@@ -180,6 +180,10 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
 void tsql_result_meta(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int which);
 /* Field f (TSQL_EV_*) of event uid. SQLITE_OK, or SQLITE_NOMEM. */
 int tsql_result_event(tsql_cursor *cur, sqlite3_context *ctx, uint32_t uid, int f);
+/* The same for the fields read from the trace alone (every one but pid, tid and the
+ * metadata names, which need a cursor's buffer): 1 if f is one of them and was set, 0
+ * otherwise. For tables whose cursors are not tsql_cursors. */
+int tsql_result_event_field(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, int f);
 /* kernel_details JSON of the GPU events g[0..n): [{"name", "dur" (µs), "stream"
  * [, "gpu_op_uid"]}, ...], written into b from its start. 0, or -1 on OOM. */
 int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b);
