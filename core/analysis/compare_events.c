@@ -739,21 +739,6 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     e->ngroups = gq.n;
     e->npasses = pq.n;
 
-    /* the events with a layer in (pass, layer, ts, uid) order, for the kernel pairs */
-    e->layer_order = malloc(m * sizeof *e->layer_order);
-    layer_pos *lo = malloc(m * sizeof *lo);
-    if (!e->layer_order || !lo) {
-        free(lo);
-        goto done;
-    }
-    uint32_t nlo = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (e->layer[i] != TSQL_CMP_NO_LAYER)
-            lo[nlo++] = (layer_pos){e->pass[i], e->layer[i], order_key(ts_or_nan(t, K->uid[i])), K->uid[i], i};
-    qsort(lo, nlo, sizeof *lo, layer_pos_cmp);
-    for (uint32_t j = 0; j < nlo; j++) e->layer_order[j] = lo[j].row;
-    e->nlayer_order = nlo;
-    free(lo);
     rc = 0;
 done:
     free(aphase);
@@ -769,11 +754,37 @@ done:
     return rc;
 }
 
-int tsql_cmp_kernel_groups(const tsql_trace *t, const tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
+/* e->layer_order: the events with a layer in (pass, layer, ts, uid) order. 0 or -1. */
+static int layer_order_build(const tsql_trace *t, tsql_cmp_events *e)
+{
+    uint32_t n = e->n;
+    e->layer_order = malloc(((size_t)n + 1) * sizeof *e->layer_order);
+    layer_pos *lo = malloc(((size_t)n + 1) * sizeof *lo);
+    if (!e->layer_order || !lo) {
+        free(e->layer_order);
+        e->layer_order = NULL;
+        free(lo);
+        return -1;
+    }
+    uint32_t nlo = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (e->layer[i] != TSQL_CMP_NO_LAYER) {
+            uint32_t u = t->kernels.uid[i];
+            lo[nlo++] = (layer_pos){e->pass[i], e->layer[i], order_key(ts_or_nan(t, u)), u, i};
+        }
+    qsort(lo, nlo, sizeof *lo, layer_pos_cmp);
+    for (uint32_t j = 0; j < nlo; j++) e->layer_order[j] = lo[j].row;
+    e->nlayer_order = nlo;
+    free(lo);
+    return 0;
+}
+
+int tsql_cmp_kernel_groups(const tsql_trace *t, tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
                            size_t *nout)
 {
     *out = NULL;
     *nout = 0;
+    if (!e->layer_order && layer_order_build(t, e)) return -1;
     quad_table q = {0};
     tsql_cmp_kernel_group *g = NULL;
     size_t cap = 0;

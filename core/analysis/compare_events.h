@@ -92,7 +92,8 @@ typedef struct tsql_cmp_events {
     size_t ngroups;
     tsql_cmp_pass *passes;  /* events with a pass, per (phase, pass) */
     size_t npasses;
-    uint32_t *layer_order;  /* the rows with a layer, by (pass, layer, ts, uid) */
+    uint32_t *layer_order;  /* the rows with a layer, by (pass, layer, ts, uid): built by
+                               the first tsql_cmp_kernel_groups, NULL before */
     uint32_t nlayer_order;
 } tsql_cmp_events;
 
@@ -112,7 +113,7 @@ typedef struct tsql_cmp_kernel_group {
 } tsql_cmp_kernel_group;
 
 /* *out (malloc'd, *nout groups, by first occurrence). 0, or -1 on OOM. */
-int tsql_cmp_kernel_groups(const tsql_trace *t, const tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
+int tsql_cmp_kernel_groups(const tsql_trace *t, tsql_cmp_events *e, int phase, tsql_cmp_kernel_group **out,
                            size_t *nout);
 
 /* Computes the rows of t with rules (whose memo it fills). 0, or -1 on OOM. */
