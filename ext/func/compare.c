@@ -351,11 +351,6 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, msg ? msg : "raise_error", -1);
 }
 
-static void cmp_state_free(void *p)
-{
-    sqlite3_free(p);
-}
-
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
 {
     cmp_state *st = sqlite3_malloc(sizeof *st);
@@ -364,7 +359,7 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     st->cur.sides = NULL;
     st->top = NULL;
     int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, st, fn_compare_arg,
-                                        NULL, NULL, cmp_state_free);
+                                        NULL, NULL, sqlite3_free);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL,
                                      fn_raise_error, NULL, NULL);
