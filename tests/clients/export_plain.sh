@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 traces=examples/demo_trace.json.gz
 if [ -d "$data" ]; then
-  traces="$traces $(find "$data" -type f \( -name '*.json.gz' -o -name '*.json' \) ! -name 'cpu_op_map*' | LC_ALL=C sort | tr '\n' ' ')"
+  traces="$traces $(/usr/bin/python3 tests/conformance/discover.py "$data" traces | tr '\n' ' ')"
 else
   echo "SKIP: $data not found — the export is checked on the demo trace only, NOT on real traces"
 fi

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 ext=${TSQL_EXT:-build/tracesql}
 traces=$(ls tests/sql/compare/*.json tests/data/compare/*.json tests/data/diff/*.json)
 if [ -d ../shared/conformance ]; then
-  traces="$traces $(find ../shared/conformance -name '*.json.gz' | sort)"
+  traces="$traces $(/usr/bin/python3 tests/conformance/discover.py ../shared/conformance traces | grep '\.json\.gz$')"
 else
   echo "SKIP: ../shared/conformance not found — reference check on the hand-made traces only"
 fi

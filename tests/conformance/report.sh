@@ -1,8 +1,10 @@
 #!/bin/sh
 # Report conformance: examples/perf_report.sh on every conformance trace that ships
-# TraceLens's perf report (<stem>_perf_report_csvs/ next to <stem>.json.gz), then
-# compare_report.py against that report. Prints compare_report.py's PASS / FAIL / SKIP
-# lines; exit status non-zero iff a FAIL.
+# TraceLens's perf report (<stem>_perf_report_csvs/ next to <stem>.json.gz; with the
+# folder's GPU arch file for <stem>_arch_perf_report_csvs/), and
+# examples/inference_report.sh on every inference reference, then strict_report.py and
+# compare_report.py against the reference. Which folder is what: discover.py. Prints
+# their PASS / FAIL lines; exit status non-zero iff a FAIL.
 #
 #   tests/conformance/report.sh
 #   TSQL_EXT=... SQLITE3=... PYTHON=... TSQL_CONFORMANCE_DATA=dir tests/conformance/report.sh
@@ -29,38 +31,60 @@ trap 'exit 130' INT TERM
 
 status=0
 n=0
-find "$data" -type d -name '*_perf_report_csvs' | LC_ALL=C sort > "$tmp/list"
-while IFS= read -r ref; do
-    stem=${ref%_perf_report_csvs}
-    case $ref in
-        */compare_test_e2e/reference/*)
-            # inputs of TraceLens's perf-report comparison (copies of the Qwen reports
-            # checked above), not reports of a trace: the comparison's own check uses them
-            echo "SKIP report ${ref#"$data"/}: an input of the perf-report comparison, not a trace's report"
-            continue ;;
-    esac
-    if [ -f "$stem.json.gz" ]; then trace=$stem.json.gz
-    elif [ -f "$stem.json" ]; then trace=$stem.json
-    else
-        echo "FAIL report ${stem#"$data"/}: no trace next to $ref"
-        status=1
-        continue
-    fi
+
+# one report: run the command, then the strict check (TraceLens's text, byte for byte:
+# the test) and the tolerant one (the largest relative error per sheet: a diagnostic)
+check() {  # LABEL REF_DIR COMMAND...
+    local label=$1 ref=$2 out
+    shift 2
     n=$((n + 1))
-    label=${trace#"$data"/}
     out=$tmp/out$n
-    if ! bash examples/perf_report.sh "$trace" "$out" </dev/null > "$tmp/log" 2>&1; then
-        echo "FAIL report $label: perf_report.sh failed:"
+    if ! "$@" "$out" </dev/null > "$tmp/log" 2>&1; then
+        echo "NOTE report $label: the command failed: $*"
         sed 's/^/     /' "$tmp/log" | head -n 10
-        status=1
-        continue
+        rm -rf "$out"; mkdir -p "$out"     # every sheet "not written": FAIL unless excused
     fi
-    # strict: TraceLens's text, byte for byte (the test); tolerant: the largest relative
-    # error per sheet (a diagnostic for what the strict check reports)
     "$py" "$here/strict_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
     "$py" "$here/compare_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
+}
+
+# perf reports (discover.py: <stem>_perf_report_csvs/, and <stem>_arch_perf_report_csvs/
+# made with the arch file of its folder)
+"$py" "$here/discover.py" "$data" reports > "$tmp/list" || exit 2
+while IFS="$(printf '\t')" read -r ref trace arch label; do
+    [ "$arch" = - ] && arch=
+    if [ "$trace" = - ]; then
+        echo "FAIL report $label: no trace (or, for an _arch report, no single arch file) next to $ref"
+        status=1
+        continue
+    fi
+    if [ -n "$arch" ]; then
+        check "$label" "$ref" bash examples/perf_report.sh -p "gpu_arch_json=$arch" "$trace"
+    else
+        check "$label" "$ref" bash examples/perf_report.sh "$trace"
+    fi
 done < "$tmp/list"
+
+# inference reports (<dir>/perf_csvs/ with <dir>/capture_traces/, <stem>_inference_perf_csvs/)
+"$py" "$here/discover.py" "$data" inference > "$tmp/list" || exit 2
+while IFS="$(printf '\t')" read -r ref trace capture label; do
+    [ "$capture" = - ] && capture=
+    if [ "$trace" = - ]; then
+        echo "FAIL report $label: no single trace beside $ref"
+        status=1
+        continue
+    fi
+    if [ ! -f examples/inference_report.sh ]; then
+        echo "NOTE report $label: examples/inference_report.sh does not exist yet"
+        check "$label" "$ref" false
+    elif [ -n "$capture" ]; then
+        check "$label" "$ref" bash examples/inference_report.sh --capture "$capture" "$trace"
+    else
+        check "$label" "$ref" bash examples/inference_report.sh "$trace"
+    fi
+done < "$tmp/list"
+
 if [ "$n" -eq 0 ]; then
-    echo "SKIP report: no *_perf_report_csvs folder under $data"
+    echo "SKIP report: no report folder under $data"
 fi
 exit $status

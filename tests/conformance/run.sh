@@ -39,9 +39,9 @@ out=$tmp/all
 one=$tmp/one
 : > "$out"
 
-# Every trace: *.json.gz / *.json, except TraceDiff's cpu_op_map*.json outputs.
-find "$data" -type f \( -name '*.json.gz' -o -name '*.json' \) ! -name 'cpu_op_map*.json' \
-    | LC_ALL=C sort > "$tmp/list"
+# Every trace (discover.py says which files are traces: not arch files, capture
+# manifests or TraceDiff's outputs)
+"$py" "$here/discover.py" "$data" traces > "$tmp/list" || exit 2
 
 ntraces=0
 while IFS= read -r trace; do

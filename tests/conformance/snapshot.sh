@@ -29,8 +29,7 @@ tables=$("$sq" :memory: -cmd ".load $ext" \
      and name not in ('perf_sheet_queries')
    order by 1")
 
-find "$data" -type f \( -name '*.json.gz' -o -name '*.json' \) ! -name 'cpu_op_map*.json' \
-    | LC_ALL=C sort | while IFS= read -r trace; do
+/usr/bin/python3 tests/conformance/discover.py "$data" traces | while IFS= read -r trace; do
     label=${trace#"$data"/}
     dir=$out/$(printf '%s' "$label" | tr '/' '_')
     rm -rf "$dir"; mkdir -p "$dir/report" "$dir/tables"

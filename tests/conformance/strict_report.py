@@ -43,6 +43,13 @@ def excused():
     return out
 
 
+def excuse_for(excuses, label, sheet):
+    """The reason a row of the excuse table gives for this trace's sheet, or None.
+    Both the trace and the sheet cells are globs (`*` for every sheet)."""
+    return next((why for (glob, s), why in excuses.items()
+                 if fnmatch.fnmatch(sheet, s) and fnmatch.fnmatch(label, glob)), None)
+
+
 def normalise(text):
     return re.sub(r"np\.float64\(([^()]*)\)", r"\1", text)
 
@@ -86,8 +93,7 @@ def main():
         if not name.endswith(".csv"):
             continue
         sheet = name[:-4]
-        why_excused = next((why for (glob, s), why in excuses.items()
-                            if s == sheet and fnmatch.fnmatch(a.label, glob)), None)
+        why_excused = excuse_for(excuses, a.label, sheet)
         path = os.path.join(a.ours, name)
         if not os.path.exists(path):
             why = "not written"
