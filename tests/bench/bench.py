@@ -16,10 +16,12 @@ TSQL_BENCH_ONLY=big (only the two 1.1 GB files), TSQL_BENCH_AB=path/to/other/tra
 both: on a busy machine only such interleaved pairs compare two builds fairly). The load averages before and after
 are printed because the machine is shared: a busy neighbour makes every figure worse.
 
-Then the table of issue 14, every figure from this one run, median of
+Then the table of issue 22, every figure from this one run, best of
 TSQL_BENCH_RUNS (default 5) whole-process runs, the steps of one round interleaved so
-that a busy minute hits all of them alike:
-  - per-event cJSON baseline (tests/bench/cjson_baseline.c, built by make bench);
+that a busy minute hits all of them alike, each with the load around it (a figure
+taken on a busy machine is printed as void, never as met):
+  - the yardstick ../shared/tools/yardstick/cjson_stream.c (built by make bench in
+    the same run): its byte scan (the floor) and its per-event cJSON parse;
   - plain load (sqlite3 + trace_open): wall, user and sys CPU, peak RSS;
   - gzip load of the same trace;
   - examples/perf_report.sh (load and every sheet, CSVs written under build/bench);
@@ -27,7 +29,6 @@ that a busy minute hits all of them alike:
 TSQL_BENCH_MB picks the size (default 1100); TSQL_BENCH_HUGE=1 adds the ~4.8 GB trace
 (generated under build/bench/, ~5 GB of disk) for the plain load and its linearity.
 """
-import glob
 import os
 import re
 import shutil
@@ -47,8 +48,10 @@ SIZE_MB = int(os.environ.get("TSQL_BENCH_MB", "1100"))
 BIG = [f"build/bench/timesformer_{SIZE_MB}mb.json", f"build/bench/timesformer_{SIZE_MB}mb.json.gz"]
 HUGE = "build/bench/timesformer_4800mb.json" if os.environ.get("TSQL_BENCH_HUGE") == "1" else ""
 RUNS = int(os.environ.get("TSQL_BENCH_RUNS", "5"))
-BASELINE = "build/bench/cjson_baseline"
-# issue 14's targets
+YARDSTICK = "build/bench/cjson_stream"
+# a figure taken while the machine was busy is void (issue_table)
+LOAD_VOID, OTHERS_VOID = 0.5, 0.15
+# issue 22's targets
 T_PLAIN_S, T_PLAIN_CJSON, T_GZ_PLAIN, T_REPORT_PLAIN, T_MODULE_PLAIN, T_RSS = 1.0, 0.30, 1.15, 2.0, 0.3, 0.35
 REPEAT = int(os.environ.get("TSQL_BENCH_REPEAT", "3"))
 ONLY_BIG = os.environ.get("TSQL_BENCH_ONLY", "") == "big"
@@ -158,75 +161,130 @@ def timed(argv, stdin_text=None):
     return wall, ru.ru_utime, ru.ru_stime, ru.ru_maxrss * 1024, out.decode()
 
 
+def cpu_busy_seconds():
+    """CPU seconds the whole machine has spent busy since boot (all CPUs, /proc/stat)."""
+    try:
+        vals = [int(x) for x in open("/proc/stat").readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    return (sum(vals) - vals[3] - vals[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def figure_run(argv, stdin_text=None):
+    """One run of argv with the machine's state around it: timed()'s figures plus the
+    1-minute load average before and after, and the CPU the rest of the machine used
+    meanwhile, in cores (busy time of every CPU less this run's own user + sys)."""
+    before, busy0 = loadavg1(), cpu_busy_seconds()
+    wall, user, sys_, rss, out = timed(argv, stdin_text)
+    busy1, after = cpu_busy_seconds(), loadavg1()
+    others = None if busy0 is None or busy1 is None else max(0.0, (busy1 - busy0) - user - sys_) / wall
+    return {"wall": wall, "user": user, "sys": sys_, "rss": rss, "out": out,
+            "load_before": before, "load_after": after, "others": others}
+
+
 def issue_table(plain, gz, huge):
-    """Issue 14's table: every figure from this run, median of RUNS rounds."""
-    if not os.path.exists(BASELINE):
-        print(f"SKIP issue table: {BASELINE} not built (run make bench)")
+    """Issue 22's table: every figure from this run, the steps of one round interleaved
+    (A, B, C, ... A, B, C, ...), the best of RUNS rounds each, against the yardstick
+    built in the same make bench. A figure is void, never "met", when the machine was
+    not quiet: the load average before the first run over LOAD_VOID, or other
+    processes using more than OTHERS_VOID cores during any of its runs. (The 1-minute
+    load average during the bench counts the bench itself, so while it runs the CPU of
+    the other processes is what says whether a figure was disturbed.)"""
+    if not os.path.exists(YARDSTICK):
+        print(f"SKIP issue table: {YARDSTICK} not built (make bench builds it from "
+              f"../shared/tools/yardstick/cjson_stream.c)")
         return
     ext = EXT
     report_out = "build/bench/report"
     load_sql = f"SELECT trace_open({sql_quote(plain)});\nSELECT events, json_bytes FROM traces;\n"
     mod_sql = (f"SELECT trace_open({sql_quote(plain)});\n.timer on\nSELECT count(*) FROM module_tree;\n")
-    rows = {k: [] for k in ("cjson", "plain", "gzip", "report", "module")}
-    print(f"\nissue 14 table: {plain} ({os.path.getsize(plain) / 1e6:.1f} MB), "
-          f"median of {RUNS} rounds; load average before: {loadavg()}", flush=True)
+    shell = [SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"]
+    start_load = loadavg1()
+    print(f"\nissue 22 table: {plain} ({os.path.getsize(plain) / 1e6:.1f} MB), best of {RUNS} "
+          f"interleaved rounds; load average before: {loadavg()} ({os.cpu_count()} CPUs)", flush=True)
+    steps = {
+        "scan": lambda: figure_run([YARDSTICK, plain, "scan"]),
+        "cjson": lambda: figure_run([YARDSTICK, plain]),
+        "plain": lambda: figure_run(shell, load_sql),
+        "gzip": lambda: figure_run(shell, f"SELECT trace_open({sql_quote(gz)});\n"),
+        "report": lambda: (shutil.rmtree(report_out, ignore_errors=True),
+                           figure_run(["env", f"TSQL_EXT={ext}", "bash", "examples/perf_report.sh",
+                                       plain, report_out]))[1],
+        "module": lambda: figure_run(shell, mod_sql),
+    }
+    runs = {k: [] for k in steps}
     events = jbytes = 0
     for _ in range(RUNS):
-        w, u, s_, rss, out = timed([BASELINE, plain])
-        rows["cjson"].append((w, u, s_, rss))
-        w, u, s_, rss, out = timed([SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"], load_sql)
-        events, jbytes = (int(x) for x in out.strip().splitlines()[-1].split("|"))
-        rows["plain"].append((w, u, s_, rss))
-        w, u, s_, rss, out = timed([SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"],
-                                   f"SELECT trace_open({sql_quote(gz)});\n")
-        rows["gzip"].append((w, u, s_, rss))
-        shutil.rmtree(report_out, ignore_errors=True)
-        env_ext = os.environ.get("TSQL_EXT")
-        os.environ["TSQL_EXT"] = ext
-        w, u, s_, rss, out = timed(["bash", "examples/perf_report.sh", plain, report_out])
-        if env_ext is None:
-            del os.environ["TSQL_EXT"]
-        rows["report"].append((w, u, s_, rss))
-        w, u, s_, rss, out = timed([SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"], mod_sql)
-        m = re.search(r"Run Time: real ([\d.]+) user ([\d.]+) sys ([\d.]+)", out)
-        rows["module"].append((float(m.group(1)), float(m.group(2)), float(m.group(3)), rss))
+        for k, step in steps.items():
+            r = step()
+            if k == "plain":
+                events, jbytes = (int(x) for x in r["out"].strip().splitlines()[-1].split("|"))
+            if k == "module":    # the query alone, from the shell's timer
+                m = re.search(r"Run Time: real ([\d.]+) user ([\d.]+) sys ([\d.]+)", r["out"])
+                r["wall"], r["user"], r["sys"] = (float(m.group(i)) for i in (1, 2, 3))
+            runs[k].append(r)
     print(f"load average after: {loadavg()}")
 
-    def med(k, i):
-        return statistics.median(r[i] for r in rows[k])
-    cj, pl, gzw, rep, mod = (med(k, 0) for k in ("cjson", "plain", "gzip", "report", "module"))
-    rss = med("plain", 3)
+    def best(k):
+        return min(runs[k], key=lambda r: r["wall"])
 
-    def verdict(got, want):
+    def disturbed(k):
+        return max((r["others"] or 0.0) for r in runs[k])
+
+    def void_reason(*keys):
+        if start_load is not None and start_load > LOAD_VOID:
+            return f"void: load average {start_load:.2f} > {LOAD_VOID} before the run"
+        worst = max(disturbed(k) for k in keys)
+        if worst > OTHERS_VOID:
+            return f"void: other processes used {worst:.2f} cores during it"
+        return None
+
+    def verdict(got, want, *keys):
+        why = void_reason(*keys)
+        if why:
+            return why
         return "met" if got <= want else f"missed by {got / want - 1:.0%}"
+
+    def row(label, k, tail=""):
+        r = best(k)
+        print(f"{label:44} {r['wall']:7.3f} {r['user']:7.3f} {r['sys']:7.3f} "
+              f"{r['load_before']:5.2f} {r['load_after']:5.2f} {disturbed(k):6.2f}  {tail}")
+
+    sc, cj, pl, gzw, rep, mod = (best(k)["wall"] for k in ("scan", "cjson", "plain", "gzip", "report", "module"))
+    rss = best("plain")["rss"]
     print(f"{events:,} events, {jbytes / 1e6:.1f} MB of JSON")
-    print(f"{'what':44} {'wall s':>7} {'user s':>7} {'sys s':>7}  ratio and target")
-    print(f"{'per-event cJSON baseline':44} {cj:7.3f} {med('cjson', 1):7.3f} {med('cjson', 2):7.3f}")
-    print(f"{'plain load':44} {pl:7.3f} {med('plain', 1):7.3f} {med('plain', 2):7.3f}  "
-          f"{pl:.3f} s vs <= {T_PLAIN_S} s: {verdict(pl, T_PLAIN_S)}; "
-          f"{pl / cj:.2f} x cJSON vs <= {T_PLAIN_CJSON}: {verdict(pl / cj, T_PLAIN_CJSON)}")
-    print(f"{'gzip load':44} {gzw:7.3f} {med('gzip', 1):7.3f} {med('gzip', 2):7.3f}  "
-          f"{gzw / pl:.2f} x plain vs <= {T_GZ_PLAIN}: {verdict(gzw / pl, T_GZ_PLAIN)}")
-    print(f"{'examples/perf_report.sh (load, every sheet)':44} {rep:7.3f} {med('report', 1):7.3f} "
-          f"{med('report', 2):7.3f}  {rep / pl:.2f} x plain vs <= {T_REPORT_PLAIN}: "
-          f"{verdict(rep / pl, T_REPORT_PLAIN)}")
-    print(f"{'module_tree after load':44} {mod:7.3f} {med('module', 1):7.3f} {med('module', 2):7.3f}  "
-          f"{mod / pl:.2f} x plain vs <= {T_MODULE_PLAIN}: {verdict(mod / pl, T_MODULE_PLAIN)}")
+    print(f"{'what':44} {'wall s':>7} {'user s':>7} {'sys s':>7} {'load<':>5} {'load>':>5} {'others':>6}"
+          f"  ratio and target (load< / load>: 1-min load average before / after the best run;"
+          f" others: cores used by other processes, worst run)")
+    row("yardstick: byte scan (the floor)", "scan")
+    row("yardstick: per-event cJSON parse", "cjson")
+    row("plain load", "plain",
+        f"{pl:.3f} s vs <= {T_PLAIN_S} s: {verdict(pl, T_PLAIN_S, 'plain')}; "
+        f"{pl / cj:.2f} x yardstick vs <= {T_PLAIN_CJSON}: {verdict(pl / cj, T_PLAIN_CJSON, 'plain', 'cjson')}; "
+        f"{pl / sc:.2f} x the byte scan")
+    row("gzip load", "gzip",
+        f"{gzw / pl:.2f} x plain vs <= {T_GZ_PLAIN}: {verdict(gzw / pl, T_GZ_PLAIN, 'gzip', 'plain')}")
+    row("examples/perf_report.sh (load, every sheet)", "report",
+        f"{rep / pl:.2f} x plain vs <= {T_REPORT_PLAIN}: {verdict(rep / pl, T_REPORT_PLAIN, 'report', 'plain')}")
+    row("module_tree after load", "module",
+        f"{mod / pl:.2f} x plain vs <= {T_MODULE_PLAIN}: {verdict(mod / pl, T_MODULE_PLAIN, 'module', 'plain')}")
     print(f"{'peak RSS of the plain load':44} {rss / 1e6:7.1f} MB  {rss / jbytes:.3f} x JSON vs <= {T_RSS}: "
-          f"{verdict(rss / jbytes, T_RSS)}")
+          f"{verdict(rss / jbytes, T_RSS, 'plain')}")
     if huge:
-        hw = []
-        for _ in range(max(1, RUNS // 2)):
-            w, u, s_, r2, out = timed([SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"],
-                                      f"SELECT trace_open({sql_quote(huge)});\nSELECT events, json_bytes FROM traces;\n")
-            ev2, jb2 = (int(x) for x in out.strip().splitlines()[-1].split("|"))
-            hw.append((w, u, s_, r2))
-        w2 = statistics.median(x[0] for x in hw)
-        r2 = statistics.median(x[3] for x in hw)
-        print(f"{'plain load, ~4.8 GB':44} {w2:7.3f} {statistics.median(x[1] for x in hw):7.3f} "
-              f"{statistics.median(x[2] for x in hw):7.3f}  {ev2:,} events; "
-              f"{w2 / jb2 * 1e9:.3f} s/GB vs {pl / jbytes * 1e9:.3f} s/GB at {SIZE_MB} MB; "
-              f"peak RSS {r2 / 1e6:.0f} MB ({r2 / jb2:.3f} x JSON)")
+        hw = [figure_run(shell, f"SELECT trace_open({sql_quote(huge)});\nSELECT events, json_bytes FROM traces;\n")
+              for _ in range(max(1, RUNS // 2))]
+        ev2, jb2 = (int(x) for x in hw[-1]["out"].strip().splitlines()[-1].split("|"))
+        h = min(hw, key=lambda r: r["wall"])
+        print(f"{'plain load, ~4.8 GB':44} {h['wall']:7.3f} {h['user']:7.3f} {h['sys']:7.3f}  {ev2:,} events; "
+              f"{h['wall'] / jb2 * 1e9:.3f} s/GB vs {pl / jbytes * 1e9:.3f} s/GB at {SIZE_MB} MB; "
+              f"peak RSS {h['rss'] / 1e6:.0f} MB ({h['rss'] / jb2:.3f} x JSON)")
+
+
+def loadavg1():
+    try:
+        return float(open("/proc/loadavg").read().split()[0])
+    except (OSError, ValueError):
+        return None
 
 
 def loadavg():
@@ -239,8 +297,10 @@ def loadavg():
 def main():
     traces = []
     if not ONLY_BIG:
-        traces = sorted(glob.glob(os.path.join(SHARED, "conformance", "**", "*.json.gz"), recursive=True))
-        traces = [t for t in traces if "cpu_op_map" not in t]
+        listing = subprocess.run([sys.executable, "tests/conformance/discover.py",
+                                  os.path.join(SHARED, "conformance"), "traces"],
+                                 capture_output=True, text=True)
+        traces = listing.stdout.split() if os.path.isdir(SHARED) else []
     big = ensure_big()
     traces += big
     print(f"best of {REPEAT} runs per trace; load average before: {loadavg()} ({os.cpu_count()} CPUs)")
