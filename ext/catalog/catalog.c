@@ -449,9 +449,11 @@ static sqlite3_int64 traces_rowid(tsql_cursor *cur)
     return cur->e->id;
 }
 
-/* no trace parameter (it reads no file), so views in any schema may use it */
+/* no trace parameter (it reads no file), but its paths show where the user's files
+ * are: a schema reads it only while trusted_schema is ON */
 static const tsql_table traces_table = {
     .name = "traces",
+    .risk = TSQL_TRUSTED,
     .schema = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)",
     .col_trace = -1,
     .col_trace_id = TRACE_ID,
@@ -462,20 +464,17 @@ static const tsql_table traces_table = {
 
 int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = sqlite3_create_function_v2(db, "trace_open", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+    /* the first registration owns the catalog: freed with the connection */
+    int rc = sqlite3_create_function_v2(db, "trace_open", 1, tsql_fn_flags(TSQL_TOP_LEVEL), c,
                                         fn_trace_open, NULL, NULL, tsql_catalog_free);
     if (rc != SQLITE_OK) return rc;
-    rc = sqlite3_create_function(db, "trace_open", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                 fn_trace_open, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trace_close", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_close, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "tracesql_config", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_config, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "tracesql_config", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_config, NULL, NULL);
+    static const tsql_fn_def fns[] = {
+        {"trace_open", 2, TSQL_TOP_LEVEL, fn_trace_open, NULL, NULL},
+        {"trace_close", 1, TSQL_TOP_LEVEL, fn_trace_close, NULL, NULL},
+        {"tracesql_config", 1, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
+        {"tracesql_config", 2, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
+    };
+    rc = tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
     if (rc == SQLITE_OK) rc = tsql_register_table(db, traces_table.name, &traces_table, c);
     return rc;
 }

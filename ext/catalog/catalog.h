@@ -12,6 +12,7 @@
 #include <sqlite3ext.h>
 #include <stdint.h>
 
+#include "catalog/risk.h"
 #include "store/trace.h"
 
 typedef struct tsql_entry {

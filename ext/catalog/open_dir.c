@@ -504,7 +504,7 @@ int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c)
 {
     int rc = SQLITE_OK;
     for (int n = 1; n <= 3 && rc == SQLITE_OK; n++)
-        rc = sqlite3_create_function(db, "trace_open_dir", n, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+        rc = sqlite3_create_function(db, "trace_open_dir", n, tsql_fn_flags(TSQL_TOP_LEVEL), c,
                                      fn_trace_open_dir, NULL, NULL);
     return rc;
 }

@@ -55,11 +55,11 @@ int tsql_register_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
     int rc = sqlite3_create_function(db, "busy_time", 2,
-                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                                     tsql_fn_flags(TSQL_PURE), NULL,
                                      NULL, busy_step, busy_final);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "tracesql_version", 0,
-                                     SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, NULL,
+                                     tsql_fn_flags(TSQL_PURE), NULL,
                                      fn_version, NULL, NULL);
     return rc;
 }

@@ -377,10 +377,9 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
 
 int tsql_register_export(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = sqlite3_create_function(db, "trace_export", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_export, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trace_export", 3, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_export, NULL, NULL);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"trace_export", 2, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+        {"trace_export", 3, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
 }

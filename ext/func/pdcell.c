@@ -118,7 +118,7 @@ static void fn_cell(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    const int pure = tsql_fn_flags(TSQL_PURE);
     int rc = sqlite3_create_function(db, "pd_cell_kind", 1, pure, NULL, fn_kind, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "pd_cell", 2, pure, NULL, fn_cell, NULL, NULL);
     if (rc == SQLITE_OK)

@@ -524,7 +524,7 @@ int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
         {"trunc_kernel_details", 1, trunc_kd, NULL, NULL},
         {"py_sorted_set", 1, NULL, set_step, set_final},
     };
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    const int pure = tsql_fn_flags(TSQL_PURE);
     int rc = SQLITE_OK;
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof fns / sizeof *fns; i++)
         rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, pure, NULL, fns[i].func, fns[i].step,

@@ -146,7 +146,7 @@ int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c)
         {"tree_diff_cpu_op_map", 3, fn_op_map},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
-        int rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+        int rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, tsql_fn_flags(TSQL_TOP_LEVEL), c,
                                          fns[i].fn, NULL, NULL);
         if (rc != SQLITE_OK) return rc;
     }
