@@ -1138,7 +1138,7 @@ int tsql_reader_parse(const char *path, const tsql_load_opts *opts, tsql_trace *
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         return -1;
     }
-    r.src = tsql_source_open(path, err);
+    r.src = tsql_source_open_regular(path, err);
     int rc = -1;
     if (r.src) {
         r.t->format = tsql_source_kind(r.src);

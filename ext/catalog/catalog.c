@@ -103,7 +103,9 @@ static char *open_error(const char *path, const struct stat *st)
     const char *why;
     if (e == 0 && S_ISDIR(st->st_mode))
         why = "is a directory: trace_open takes one trace file (.json, .json.gz or .zip); "
-              "open each file of the directory by its path";
+              "for the rank traces of a job use trace_open_dir(dir), or open each file by its path";
+    else if (e == 0 && !S_ISREG(st->st_mode))
+        why = TSQL_NOT_REGULAR_MSG;
     else if (e == ENOENT)
         why = "cannot open: no such file; check the path (a relative path starts at the "
               "working directory of the process that loaded tracesql)";
@@ -201,7 +203,7 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
     struct stat st;
     tsql_entry *found = NULL;
     errno = 0;
-    if (find_file(c, path, label, &st, &found) != 0 || S_ISDIR(st.st_mode) || access(path, R_OK) != 0) {
+    if (find_file(c, path, label, &st, &found) != 0 || !S_ISREG(st.st_mode) || access(path, R_OK) != 0) {
         *pzErr = open_error(path, &st);
         return NULL;
     }
@@ -257,7 +259,14 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
         return NULL;
     }
     if (type != SQLITE_TEXT) {
-        *pzErr = sqlite3_mprintf("tracesql: a trace is named by its trace_id, label or path");
+        /* say what was given: a NULL from a join, a blob from a cast */
+        if (type == SQLITE_NULL)
+            *pzErr = sqlite3_mprintf("tracesql: the trace argument is NULL; a trace is named by its trace_id, "
+                                     "label or path (see SELECT trace_id, label, path FROM traces)");
+        else
+            *pzErr = sqlite3_mprintf("tracesql: the trace argument is a BLOB (%d bytes); a trace is named by "
+                                     "its trace_id (integer), label or path (text)",
+                                     sqlite3_value_bytes(spec));
         return NULL;
     }
     const char *s = (const char *)sqlite3_value_text(spec);
@@ -302,6 +311,31 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
     return found;
 }
 
+/* A label names one trace: the error if label (or path's default label) is already
+ * another open file's, else NULL. The same file opened again keeps its entry. */
+static char *label_taken(const tsql_catalog *c, const char *path, const char *label)
+{
+    char *want = label ? NULL : default_label(path);
+    const char *l = label ? label : want;
+    if (!l) return sqlite3_mprintf("tracesql: out of memory");
+    struct stat st;
+    if (stat(path, &st) != 0) { /* the open says what is wrong with the path */
+        sqlite3_free(want);
+        return NULL;
+    }
+    char *msg = NULL;
+    for (int i = 0; i < c->nopen && !msg; i++) {
+        const tsql_entry *e = c->open[i];
+        if (strcmp(e->label, l) != 0) continue;
+        if (e->dev == (int64_t)st.st_dev && e->ino == (int64_t)st.st_ino) continue;
+        msg = sqlite3_mprintf("tracesql: %s: the label '%s' is already trace_id %lld (%s); give this trace "
+                              "another label: trace_open('%q', 'other_label')",
+                              path, l, (long long)e->id, e->trace->path, path);
+    }
+    sqlite3_free(want);
+    return msg;
+}
+
 /* trace_open(path [, label]) -> trace_id */
 static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -312,8 +346,13 @@ static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     }
     const char *label = argc > 1 ? (const char *)sqlite3_value_text(argv[1]) : NULL;
-    char *zErr = NULL;
-    tsql_entry *e = tsql_catalog_open(c, path, label, &zErr);
+    if (label && !*label) {
+        sqlite3_result_error(ctx, "trace_open(path, label): the label must be non-empty text "
+                                  "(or leave it out: the file name is the label)", -1);
+        return;
+    }
+    char *zErr = label_taken(c, path, label);
+    tsql_entry *e = zErr ? NULL : tsql_catalog_open(c, path, label, &zErr);
     if (!e) {
         sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
         tsql_load_watch quiet = {.db = c->db};
@@ -342,15 +381,28 @@ static void fn_trace_close(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /* tracesql_config(key [, value]) -> current value. Keys: memory_limit_mb, progress. */
+#define TSQL_MEM_LIMIT_MAX_MB (1 << 30)
+
 static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     tsql_catalog *c = sqlite3_user_data(ctx);
     const char *key = (const char *)sqlite3_value_text(argv[0]);
     if (key && strcmp(key, "memory_limit_mb") == 0) {
         if (argc > 1) {
+            /* an integer, and one whose bytes fit: NULL, text or 2^44 must not wrap to
+             * "no limit" */
             sqlite3_int64 v = sqlite3_value_int64(argv[1]);
-            if (v < 0) {
-                sqlite3_result_error(ctx, "tracesql_config: memory_limit_mb must be >= 0 (0 = none)", -1);
+            if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER || v < 0 || v > TSQL_MEM_LIMIT_MAX_MB) {
+                char *m = sqlite3_mprintf("tracesql_config: memory_limit_mb must be an integer from 0 (no "
+                                          "limit) to %d (1 PiB); got %s%s%s",
+                                          TSQL_MEM_LIMIT_MAX_MB,
+                                          sqlite3_value_type(argv[1]) == SQLITE_TEXT ? "'" : "",
+                                          sqlite3_value_type(argv[1]) == SQLITE_BLOB ? "a BLOB"
+                                          : sqlite3_value_type(argv[1]) == SQLITE_NULL ? "NULL"
+                                          : (const char *)sqlite3_value_text(argv[1]),
+                                          sqlite3_value_type(argv[1]) == SQLITE_TEXT ? "'" : "");
+                sqlite3_result_error(ctx, m ? m : "tracesql_config: bad memory_limit_mb", -1);
+                sqlite3_free(m);
                 return;
             }
             c->mem_limit = (size_t)v << 20;
