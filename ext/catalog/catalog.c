@@ -311,18 +311,14 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
     return found;
 }
 
-/* A label names one trace: the error if label (or path's default label) is already
- * another open file's, else NULL. The same file opened again keeps its entry. */
-static char *label_taken(const tsql_catalog *c, const char *path, const char *label)
+/* A label the user gives names one trace: the error if it is already another open
+ * file's, else NULL. The same file opened again keeps its entry. (Default labels, the
+ * file name, may repeat, as run.json and run.json.gz do; naming such a label is then an
+ * error that asks for the trace_id.) */
+static char *label_taken(const tsql_catalog *c, const char *path, const char *l)
 {
-    char *want = label ? NULL : default_label(path);
-    const char *l = label ? label : want;
-    if (!l) return sqlite3_mprintf("tracesql: out of memory");
     struct stat st;
-    if (stat(path, &st) != 0) { /* the open says what is wrong with the path */
-        sqlite3_free(want);
-        return NULL;
-    }
+    if (!l || stat(path, &st) != 0) return NULL; /* the open says what is wrong with the path */
     char *msg = NULL;
     for (int i = 0; i < c->nopen && !msg; i++) {
         const tsql_entry *e = c->open[i];
@@ -332,7 +328,6 @@ static char *label_taken(const tsql_catalog *c, const char *path, const char *la
                               "another label: trace_open('%q', 'other_label')",
                               path, l, (long long)e->id, e->trace->path, path);
     }
-    sqlite3_free(want);
     return msg;
 }
 
