@@ -223,6 +223,7 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
         t = NULL;
         tsql_error_set(&err, TSQL_EINTR, -1, "interrupted");
     }
+    tsql_load_watch_end(&watch);
     if (!t) {
         *pzErr = tsql_format_error(path, &err);
         return NULL;
@@ -352,6 +353,7 @@ static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
         tsql_load_watch quiet = {.db = c->db};
         if (tsql_load_watch_progress(&quiet, 0, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        tsql_load_watch_end(&quiet);
         sqlite3_free(zErr);
         return;
     }
