@@ -859,6 +859,17 @@ static int rd_event(reader *r)
             return syntax(r, off + (int64_t)s->n,
                           "unexpected end of file inside an event (truncated trace?)");
         size_t take = r->len - r->pos < want ? r->len - r->pos : want;
+        /* the ceiling holds inside one event too: a 1 GiB string (a few MB of gzip)
+         * must stop here, not after it has been copied, unescaped and interned */
+        size_t limit = r->t->mem_limit;
+        if (limit && (s->n + take > limit || tsql_store_bytes(r->t) > limit - s->n - take)) {
+            tsql_error_set(r->err, TSQL_ENOMEM, off,
+                           "memory ceiling of %zu MiB reached inside one event (%zu MiB read of it so "
+                           "far: a string or value that large); raise it with "
+                           "tracesql_config('memory_limit_mb', N)",
+                           limit >> 20, (s->n + take) >> 20);
+            return -1;
+        }
         if (tsql_buf_reserve(s, take + 1)) goto nomem;
         memcpy(s->p + s->n, r->buf + r->pos, take);
         size_t before = s->n;
