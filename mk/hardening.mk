@@ -24,3 +24,6 @@ test-hardening: build/tracesql.so build/asan/tracesql.so build/limits/test_inter
 	  build/limits/asan/test_interrupt build/asan/tracesql
 	@TSQL_EXT=build/tracesql bash tests/limits/surface.sh
 	@SQLITE3=$(SQLITE3) $(PYTHON) tests/sql/surface/hostile.py build/tracesql
+	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  SQLITE3=$(SQLITE3) $(PYTHON) tests/sql/surface/hostile.py build/asan/tracesql
