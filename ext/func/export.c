@@ -35,6 +35,7 @@ SQLITE_EXTENSION_INIT3
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -360,9 +361,25 @@ static int is_our_temp(const char *name)
     return 1;
 }
 
+/* The pid of an earlier version's temp file for base, "<base>.tsql-tmp-<pid>", or 0. */
+static long old_temp_pid(const char *name, const char *base)
+{
+    size_t nb = strlen(base), tag = strlen(TMP_TAG);
+    if (strncmp(name, base, nb) != 0 || strncmp(name + nb, TMP_TAG, tag) != 0) return 0;
+    const char *d = name + nb + tag;
+    if (!*d || strlen(d) > 9) return 0;
+    long pid = 0;
+    for (; *d; d++) {
+        if (*d < '0' || *d > '9') return 0;
+        pid = pid * 10 + (*d - '0');
+    }
+    return pid;
+}
+
 /* Removes temp files an export killed midway left in dir: ours by name, regular, owned
- * by this user and untouched for an hour (a running export keeps writing its own). */
-static void remove_stale_temps(const char *dir)
+ * by this user and untouched for an hour (a running export keeps writing its own); and
+ * an earlier version's "<base>.tsql-tmp-<pid>" of this target whose process is gone. */
+static void remove_stale_temps(const char *dir, const char *base)
 {
     DIR *d = opendir(dir);
     if (!d) return;
@@ -370,9 +387,13 @@ static void remove_stale_temps(const char *dir)
     time_t now = time(NULL);
     for (struct dirent *de; (de = readdir(d)) != NULL;) {
         struct stat st;
-        if (!is_our_temp(de->d_name)) continue;
+        long pid = old_temp_pid(de->d_name, base);
+        int stale_name = is_our_temp(de->d_name);
+        if (!stale_name && !pid) continue;
         if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-        if (S_ISREG(st.st_mode) && st.st_uid == geteuid() && now - st.st_mtime > TMP_STALE_SECONDS)
+        if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()) continue;
+        if (stale_name ? now - st.st_mtime > TMP_STALE_SECONDS
+                       : pid != (long)getpid() && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
             unlinkat(dfd, de->d_name, 0);
     }
     closedir(d);
@@ -461,7 +482,10 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
     }
     exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id, .entry = e};
     char dir[4096];
-    if (dir_of(path, dir, sizeof dir)) remove_stale_temps(dir);
+    if (dir_of(path, dir, sizeof dir)) {
+        const char *slash = strrchr(path, '/');
+        remove_stale_temps(dir, slash ? slash + 1 : path);
+    }
     /* a fresh random name per export: two exports to one path never meet, and no one
      * can plant a file or link under it */
     const char *tmp_why = NULL;
