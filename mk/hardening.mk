@@ -3,7 +3,9 @@
 #     keeps nothing; the memory ceiling fails cleanly. Run against the normal build and,
 #     built with ASan+UBSan, against build/asan (LeakSanitizer checks the freed memory);
 #   - surface.sh: trace_export output readable by a stock sqlite3, no overwrite without
-#     'replace', DIRECTONLY functions refused in an untrusted schema, function flags.
+#     'replace', DIRECTONLY functions refused in an untrusted schema, function flags;
+#   - tests/sql/surface/hostile.py: every registered function and table from a view and a
+#     trigger of an attached database, trusted_schema ON and OFF (docs/reliability.md).
 
 .PHONY: test-hardening
 
@@ -21,3 +23,7 @@ test-hardening: build/tracesql.so build/asan/tracesql.so build/limits/test_inter
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  build/limits/asan/test_interrupt build/asan/tracesql
 	@TSQL_EXT=build/tracesql bash tests/limits/surface.sh
+	@SQLITE3=$(SQLITE3) $(PYTHON) tests/sql/surface/hostile.py build/tracesql
+	@LD_PRELOAD="$(ASAN_RT) $(UBSAN_RT)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  SQLITE3=$(SQLITE3) $(PYTHON) tests/sql/surface/hostile.py build/asan/tracesql

@@ -49,6 +49,7 @@ typedef struct reader {
     /* a parallel load: text and events done by all pieces, for the progress callback */
     atomic_llong *done_bytes, *done_events;
     int64_t counted_events; /* this piece's events already added to done_events */
+    int args_nonfinite;    /* the args being parsed held NaN or Infinity (now null) */
 } reader;
 
 /* ---------- chunk access for the top-level parser ---------- */
@@ -341,6 +342,64 @@ static ALWAYS_INLINE const char *member_value(tsql_lex *lx, const char *kend, co
     return tsql_skip_ws(p + 1, end);
 }
 
+/* NaN, Infinity and -Infinity (Python's json writes them) are not JSON: every reader of
+ * args (SQLite's json functions, cJSON, an export read elsewhere) would fail on the whole
+ * object. In the compact value o[from..] they become null, outside strings. Returns
+ * how many were replaced, or -1 on OOM. */
+static int nonfinite_to_null(tsql_buf *o, size_t from)
+{
+    int found = 0, in_str = 0;
+    for (size_t i = from; i < o->n && !found; i++) {
+        char ch = o->p[i];
+        if (in_str) {
+            if (ch == '\\') i++;
+            else if (ch == '"') in_str = 0;
+        } else if (ch == '"') {
+            in_str = 1;
+        } else if (ch == 'N' || ch == 'I') {
+            found = 1;
+        }
+    }
+    if (!found) return 0;
+    size_t n = o->n - from;
+    char *v = malloc(n);
+    if (!v) return -1;
+    memcpy(v, o->p + from, n);
+    o->n = from;
+    int count = 0;
+    in_str = 0;
+    for (size_t i = 0; i < n;) {
+        size_t lit = 0;
+        if (!in_str) {
+            if (n - i >= 3 && memcmp(v + i, "NaN", 3) == 0) lit = 3;
+            else if (n - i >= 8 && memcmp(v + i, "Infinity", 8) == 0) lit = 8;
+            else if (n - i >= 9 && memcmp(v + i, "-Infinity", 9) == 0) lit = 9;
+        }
+        if (lit) {
+            if (buf_need(o, 4)) {
+                free(v);
+                return -1;
+            }
+            memcpy(o->p + o->n, "null", 4);
+            o->n += 4;
+            i += lit;
+            count++;
+            continue;
+        }
+        if (buf_need(o, 2)) {
+            free(v);
+            return -1;
+        }
+        char ch = v[i];
+        o->p[o->n++] = ch;
+        i++;
+        if (in_str && ch == '\\' && i < n) o->p[o->n++] = v[i++];
+        else if (ch == '"') in_str = !in_str;
+    }
+    free(v);
+    return count;
+}
+
 static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t uid, int *oom)
 {
     tsql_trace *t = r->t;
@@ -422,11 +481,15 @@ static const char *parse_args(reader *r, tsql_lex *lx, const char *p, uint32_t u
             memcpy(o->p + o->n, p, vn);
             o->n += vn;
         } else {
+            size_t from = o->n;
             vend = tsql_lex_copy_compact(lx, p, o);
             if (!vend) {
                 if (lx->err && !strcmp(lx->err, "out of memory")) goto nomem;
                 return NULL;
             }
+            int nf = nonfinite_to_null(o, from);
+            if (nf < 0) goto nomem;
+            if (nf) r->args_nonfinite = 1;
         }
         p = tsql_skip_ws(vend, end);
         if (p >= end) goto incomplete;
@@ -682,7 +745,10 @@ static const char *parse_event(reader *r, tsql_lex *lx, const char *p, int64_t o
         if (*v == '"') vend = tsql_lex_string(lx, v, &vesc);
         else if (*v == '{' && key == K_ARGS) {
             int oom = 0;
+            r->args_nonfinite = 0;
             vend = parse_args(r, lx, v, uid, &oom);
+            if (vend && r->args_nonfinite)
+                tsql_trace_warn(t, off, uid, "args_nonfinite: NaN or Infinity in args, read as null");
             if (oom) {
                 tsql_error_set(r->err, TSQL_ENOMEM, off, "out of memory");
                 *fail = 1;
@@ -793,6 +859,17 @@ static int rd_event(reader *r)
             return syntax(r, off + (int64_t)s->n,
                           "unexpected end of file inside an event (truncated trace?)");
         size_t take = r->len - r->pos < want ? r->len - r->pos : want;
+        /* the ceiling holds inside one event too: a 1 GiB string (a few MB of gzip)
+         * must stop here, not after it has been copied, unescaped and interned */
+        size_t limit = r->t->mem_limit;
+        if (limit && (s->n + take > limit || tsql_store_bytes(r->t) > limit - s->n - take)) {
+            tsql_error_set(r->err, TSQL_ENOMEM, off,
+                           "memory ceiling of %zu MiB reached inside one event (%zu MiB read of it so "
+                           "far: a string or value that large); raise it with "
+                           "tracesql_config('memory_limit_mb', N)",
+                           limit >> 20, (s->n + take) >> 20);
+            return -1;
+        }
         if (tsql_buf_reserve(s, take + 1)) goto nomem;
         memcpy(s->p + s->n, r->buf + r->pos, take);
         size_t before = s->n;
@@ -1138,7 +1215,7 @@ int tsql_reader_parse(const char *path, const tsql_load_opts *opts, tsql_trace *
         tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         return -1;
     }
-    r.src = tsql_source_open(path, err);
+    r.src = tsql_source_open_regular(path, err);
     int rc = -1;
     if (r.src) {
         r.t->format = tsql_source_kind(r.src);

@@ -205,7 +205,8 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
     if (force && !*force) force = NULL;
 
     /* a plain regular file whose top level we can see in its first bytes */
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO must not block here (the serial path refuses it) */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return 1; /* the serial path reports it */
     struct stat st;
     unsigned char head[4096];

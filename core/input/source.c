@@ -152,8 +152,20 @@ static void *producer_main(void *arg)
 
 /* ---- public API ---- */
 
-/* See source.h. Returns the source, or NULL with err filled (offset -1). */
+static tsql_source *source_open(const char *path, int regular_only, tsql_error *err);
+
 tsql_source *tsql_source_open(const char *path, tsql_error *err)
+{
+    return source_open(path, 0, err);
+}
+
+tsql_source *tsql_source_open_regular(const char *path, tsql_error *err)
+{
+    return source_open(path, 1, err);
+}
+
+/* See source.h. Returns the source, or NULL with err filled (offset -1). */
+static tsql_source *source_open(const char *path, int regular_only, tsql_error *err)
 {
     tsql_source *src = calloc(1, sizeof *src);
     if (!src) {
@@ -177,7 +189,8 @@ tsql_source *tsql_source_open(const char *path, tsql_error *err)
         tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot open: no path given");
         goto fail;
     }
-    src->fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO without a writer would wait forever */
+    src->fd = open(path, O_RDONLY | O_CLOEXEC | (regular_only ? O_NONBLOCK : 0));
     if (src->fd < 0) {
         tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot open: %s", strerror(errno));
         goto fail;
@@ -186,6 +199,17 @@ tsql_source *tsql_source_open(const char *path, tsql_error *err)
     if (fstat(src->fd, &st) != 0) {
         tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot stat: %s", strerror(errno));
         goto fail;
+    }
+    if (regular_only && !S_ISREG(st.st_mode)) {
+        tsql_src_fail(err, TSQL_EIO, 0, -1, "%s", TSQL_NOT_REGULAR_MSG);
+        goto fail;
+    }
+    if (regular_only) {
+        int fl = fcntl(src->fd, F_GETFL);
+        if (fl < 0 || fcntl(src->fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+            tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot open: %s", strerror(errno));
+            goto fail;
+        }
     }
     src->file_bytes = S_ISREG(st.st_mode) ? (int64_t)st.st_size : 0;
     (void)posix_fadvise(src->fd, 0, 0, POSIX_FADV_SEQUENTIAL); /* a hint; failure is harmless */
@@ -242,7 +266,8 @@ tsql_source *tsql_source_open_range(const char *path, int64_t start, const struc
         tsql_src_fail(err, TSQL_ENOMEM, 0, -1, "out of memory");
         return NULL;
     }
-    src->fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a file swapped for a FIFO must not block (expect then fails) */
+    src->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
     if (src->fd < 0 || fstat(src->fd, &st) != 0) {
         tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot open: %s", strerror(errno));

@@ -26,8 +26,19 @@ enum tsql_source_kind { TSQL_SOURCE_PLAIN = 0, TSQL_SOURCE_GZIP = 1, TSQL_SOURCE
 typedef struct tsql_source tsql_source;
 
 /* Opens path and sniffs its format. Returns NULL on failure with err filled
- * (TSQL_EIO for open/read failures, TSQL_EFORMAT for a bad zip directory etc.). */
+ * (TSQL_EIO for open/read failures, TSQL_EFORMAT for a bad zip directory etc.).
+ * Any readable file, FIFOs included (a FIFO without a writer blocks the open). */
 tsql_source *tsql_source_open(const char *path, tsql_error *err);
+
+/* The same for regular files only: the open never blocks, and a FIFO, character
+ * device (/dev/stdin), socket or block device fails with TSQL_EIO and a message that
+ * says so. What trace_open uses: a file swapped for a FIFO after a check cannot hang it. */
+tsql_source *tsql_source_open_regular(const char *path, tsql_error *err);
+
+/* The message of that refusal. */
+#define TSQL_NOT_REGULAR_MSG                                                                   \
+    "is not a regular file (a FIFO, device or socket): tracesql reads trace files only; save " \
+    "the stream to a file first"
 
 /* A plain file's text from byte start to its end, read with pread(2) on the caller's
  * thread (no read-ahead thread, no sniffing): for parsing pieces of one file on

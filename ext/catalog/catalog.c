@@ -103,7 +103,9 @@ static char *open_error(const char *path, const struct stat *st)
     const char *why;
     if (e == 0 && S_ISDIR(st->st_mode))
         why = "is a directory: trace_open takes one trace file (.json, .json.gz or .zip); "
-              "open each file of the directory by its path";
+              "for the rank traces of a job use trace_open_dir(dir), or open each file by its path";
+    else if (e == 0 && !S_ISREG(st->st_mode))
+        why = TSQL_NOT_REGULAR_MSG;
     else if (e == ENOENT)
         why = "cannot open: no such file; check the path (a relative path starts at the "
               "working directory of the process that loaded tracesql)";
@@ -201,7 +203,7 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
     struct stat st;
     tsql_entry *found = NULL;
     errno = 0;
-    if (find_file(c, path, label, &st, &found) != 0 || S_ISDIR(st.st_mode) || access(path, R_OK) != 0) {
+    if (find_file(c, path, label, &st, &found) != 0 || !S_ISREG(st.st_mode) || access(path, R_OK) != 0) {
         *pzErr = open_error(path, &st);
         return NULL;
     }
@@ -221,6 +223,7 @@ tsql_entry *tsql_catalog_open(tsql_catalog *c, const char *path, const char *lab
         t = NULL;
         tsql_error_set(&err, TSQL_EINTR, -1, "interrupted");
     }
+    tsql_load_watch_end(&watch);
     if (!t) {
         *pzErr = tsql_format_error(path, &err);
         return NULL;
@@ -257,7 +260,14 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
         return NULL;
     }
     if (type != SQLITE_TEXT) {
-        *pzErr = sqlite3_mprintf("tracesql: a trace is named by its trace_id, label or path");
+        /* say what was given: a NULL from a join, a blob from a cast */
+        if (type == SQLITE_NULL)
+            *pzErr = sqlite3_mprintf("tracesql: the trace argument is NULL; a trace is named by its trace_id, "
+                                     "label or path (see SELECT trace_id, label, path FROM traces)");
+        else
+            *pzErr = sqlite3_mprintf("tracesql: the trace argument is a BLOB (%d bytes); a trace is named by "
+                                     "its trace_id (integer), label or path (text)",
+                                     sqlite3_value_bytes(spec));
         return NULL;
     }
     const char *s = (const char *)sqlite3_value_text(spec);
@@ -302,6 +312,26 @@ tsql_entry *tsql_catalog_resolve(tsql_catalog *c, sqlite3_value *spec, int may_o
     return found;
 }
 
+/* A label the user gives names one trace: the error if it is already another open
+ * file's, else NULL. The same file opened again keeps its entry. (Default labels, the
+ * file name, may repeat, as run.json and run.json.gz do; naming such a label is then an
+ * error that asks for the trace_id.) */
+static char *label_taken(const tsql_catalog *c, const char *path, const char *l)
+{
+    struct stat st;
+    if (!l || stat(path, &st) != 0) return NULL; /* the open says what is wrong with the path */
+    char *msg = NULL;
+    for (int i = 0; i < c->nopen && !msg; i++) {
+        const tsql_entry *e = c->open[i];
+        if (strcmp(e->label, l) != 0) continue;
+        if (e->dev == (int64_t)st.st_dev && e->ino == (int64_t)st.st_ino) continue;
+        msg = sqlite3_mprintf("tracesql: %s: the label '%s' is already trace_id %lld (%s); give this trace "
+                              "another label: trace_open('%q', 'other_label')",
+                              path, l, (long long)e->id, e->trace->path, path);
+    }
+    return msg;
+}
+
 /* trace_open(path [, label]) -> trace_id */
 static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -312,12 +342,18 @@ static void fn_trace_open(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     }
     const char *label = argc > 1 ? (const char *)sqlite3_value_text(argv[1]) : NULL;
-    char *zErr = NULL;
-    tsql_entry *e = tsql_catalog_open(c, path, label, &zErr);
+    if (label && !*label) {
+        sqlite3_result_error(ctx, "trace_open(path, label): the label must be non-empty text "
+                                  "(or leave it out: the file name is the label)", -1);
+        return;
+    }
+    char *zErr = label_taken(c, path, label);
+    tsql_entry *e = zErr ? NULL : tsql_catalog_open(c, path, label, &zErr);
     if (!e) {
         sqlite3_result_error(ctx, zErr ? zErr : "tracesql: out of memory", -1);
         tsql_load_watch quiet = {.db = c->db};
         if (tsql_load_watch_progress(&quiet, 0, 0)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        tsql_load_watch_end(&quiet);
         sqlite3_free(zErr);
         return;
     }
@@ -342,15 +378,28 @@ static void fn_trace_close(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /* tracesql_config(key [, value]) -> current value. Keys: memory_limit_mb, progress. */
+#define TSQL_MEM_LIMIT_MAX_MB (1 << 30)
+
 static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     tsql_catalog *c = sqlite3_user_data(ctx);
     const char *key = (const char *)sqlite3_value_text(argv[0]);
     if (key && strcmp(key, "memory_limit_mb") == 0) {
         if (argc > 1) {
+            /* an integer, and one whose bytes fit: NULL, text or 2^44 must not wrap to
+             * "no limit" */
             sqlite3_int64 v = sqlite3_value_int64(argv[1]);
-            if (v < 0) {
-                sqlite3_result_error(ctx, "tracesql_config: memory_limit_mb must be >= 0 (0 = none)", -1);
+            if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER || v < 0 || v > TSQL_MEM_LIMIT_MAX_MB) {
+                char *m = sqlite3_mprintf("tracesql_config: memory_limit_mb must be an integer from 0 (no "
+                                          "limit) to %d (1 PiB); got %s%s%s",
+                                          TSQL_MEM_LIMIT_MAX_MB,
+                                          sqlite3_value_type(argv[1]) == SQLITE_TEXT ? "'" : "",
+                                          sqlite3_value_type(argv[1]) == SQLITE_BLOB ? "a BLOB"
+                                          : sqlite3_value_type(argv[1]) == SQLITE_NULL ? "NULL"
+                                          : (const char *)sqlite3_value_text(argv[1]),
+                                          sqlite3_value_type(argv[1]) == SQLITE_TEXT ? "'" : "");
+                sqlite3_result_error(ctx, m ? m : "tracesql_config: bad memory_limit_mb", -1);
+                sqlite3_free(m);
                 return;
             }
             c->mem_limit = (size_t)v << 20;
@@ -449,9 +498,11 @@ static sqlite3_int64 traces_rowid(tsql_cursor *cur)
     return cur->e->id;
 }
 
-/* no trace parameter (it reads no file), so views in any schema may use it */
+/* no trace parameter (it reads no file), but its paths show where the user's files
+ * are: a schema reads it only while trusted_schema is ON */
 static const tsql_table traces_table = {
     .name = "traces",
+    .risk = TSQL_TRUSTED,
     .schema = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)",
     .col_trace = -1,
     .col_trace_id = TRACE_ID,
@@ -462,20 +513,17 @@ static const tsql_table traces_table = {
 
 int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = sqlite3_create_function_v2(db, "trace_open", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+    /* the first registration owns the catalog: freed with the connection */
+    int rc = sqlite3_create_function_v2(db, "trace_open", 1, tsql_fn_flags(TSQL_TOP_LEVEL), c,
                                         fn_trace_open, NULL, NULL, tsql_catalog_free);
     if (rc != SQLITE_OK) return rc;
-    rc = sqlite3_create_function(db, "trace_open", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                 fn_trace_open, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trace_close", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_close, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "tracesql_config", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_config, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "tracesql_config", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_config, NULL, NULL);
+    static const tsql_fn_def fns[] = {
+        {"trace_open", 2, TSQL_TOP_LEVEL, fn_trace_open, NULL, NULL},
+        {"trace_close", 1, TSQL_TOP_LEVEL, fn_trace_close, NULL, NULL},
+        {"tracesql_config", 1, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
+        {"tracesql_config", 2, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
+    };
+    rc = tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
     if (rc == SQLITE_OK) rc = tsql_register_table(db, traces_table.name, &traces_table, c);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include <sqlite3ext.h>
 #include <stdint.h>
 
+#include "catalog/risk.h"
 #include "store/trace.h"
 
 typedef struct tsql_entry {
@@ -59,10 +60,13 @@ typedef struct tsql_load_watch {
     int show;
     int64_t file_bytes;     /* of a plain file: the whole JSON text; else 0 */
     double t0;              /* monotonic seconds at the start */
+    sqlite3_stmt *probe;    /* the interrupt / progress-handler probe, kept for the load */
 } tsql_load_watch;
 void tsql_load_watch_start(tsql_load_watch *w, tsql_catalog *c, const char *path, int64_t plain_bytes);
 int tsql_load_watch_progress(void *watch, int64_t bytes, int64_t events);
 void tsql_load_watch_done(tsql_load_watch *w, const tsql_trace *t);
+/* Releases the probe statement (after the last tsql_load_watch_progress). */
+void tsql_load_watch_end(tsql_load_watch *w);
 /* The entry of a file that is open and unchanged since it was loaded, or NULL. */
 tsql_entry *tsql_catalog_find_file(tsql_catalog *c, const char *path);
 

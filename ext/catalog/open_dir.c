@@ -277,15 +277,11 @@ static int64_t rank_of_path(const regex_t *re, const char *path)
     return r >= 0 ? r : rank_in(re, path);
 }
 
-/* Has the connection been interrupted? (SQLite 3.40 has no sqlite3_is_interrupted(); a
- * statement stepped while interrupted fails with SQLITE_INTERRUPT.) */
-static int interrupted(sqlite3 *db)
+/* Has the connection been interrupted, or has the application's progress handler asked
+ * to stop? (progress.c's probe; the loader threads cannot run SQL, this thread does.) */
+static int interrupted(tsql_load_watch *w)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &st, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_INTERRUPT;
+    return tsql_load_watch_progress(w, 0, 0);
 }
 
 static int exec_for(sqlite3 *db, const char *sql, int64_t id, char **pzErr)
@@ -306,6 +302,7 @@ static int exec_for(sqlite3 *db, const char *sql, int64_t id, char **pzErr)
 static void fn_trace_open_dir(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     tsql_catalog *c = sqlite3_user_data(ctx);
+    tsql_load_watch watch = {.db = c->db}; /* its probe, released at done */
     const char *spec = (const char *)sqlite3_value_text(argv[0]);
     const char *rxs = argc > 1 ? (const char *)sqlite3_value_text(argv[1]) : NULL;
     const char *mode = argc > 2 ? (const char *)sqlite3_value_text(argv[2]) : NULL;
@@ -373,7 +370,7 @@ static void fn_trace_open_dir(sqlite3_context *ctx, int argc, sqlite3_value **ar
 
     for (size_t i = 0; i < j.n; i++) {
         /* before each file, not only while waiting: the loaders may be ahead of us */
-        if (interrupted(c->db)) {
+        if (interrupted(&watch)) {
             zErr = sqlite3_mprintf("tracesql: trace_open_dir: interrupted");
             goto stop;
         }
@@ -391,7 +388,7 @@ static void fn_trace_open_dir(sqlite3_context *ctx, int argc, sqlite3_value **ar
                     ts.tv_nsec -= 1000000000;
                 }
                 pthread_cond_timedwait(&j.cv, &j.mu, &ts);
-                if (j.f[i].state != 2 && interrupted(c->db)) {
+                if (j.f[i].state != 2 && interrupted(&watch)) {
                     pthread_mutex_unlock(&j.mu);
                     zErr = sqlite3_mprintf("tracesql: trace_open_dir: interrupted");
                     goto stop;
@@ -478,7 +475,9 @@ stop:
         sqlite3_str_appendf(out, "%s%lld", i ? "," : "", (long long)(collectives ? j.f[i].rank : j.f[i].id));
     sqlite3_str_appendchar(out, 1, ']');
 
-done:
+done:;
+    int stopped = zErr && interrupted(&watch);
+    tsql_load_watch_end(&watch);
     regfree(&re);
     for (long i = 0; i < nf; i++) sqlite3_free(paths[i]);
     sqlite3_free(paths);
@@ -487,7 +486,7 @@ done:
     sqlite3_free(ranks);
     if (zErr) {
         sqlite3_result_error(ctx, zErr, -1);
-        if (interrupted(c->db)) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        if (stopped) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
         sqlite3_free(zErr);
         sqlite3_free(sqlite3_str_finish(out));
         return;
@@ -504,7 +503,7 @@ int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c)
 {
     int rc = SQLITE_OK;
     for (int n = 1; n <= 3 && rc == SQLITE_OK; n++)
-        rc = sqlite3_create_function(db, "trace_open_dir", n, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
+        rc = sqlite3_create_function(db, "trace_open_dir", n, tsql_fn_flags(TSQL_TOP_LEVEL), c,
                                      fn_trace_open_dir, NULL, NULL);
     return rc;
 }

@@ -29,6 +29,7 @@ void tsql_load_watch_start(tsql_load_watch *w, tsql_catalog *c, const char *path
 {
     const char *env = getenv("TSQL_PROGRESS");
     w->db = c->db;
+    w->probe = NULL;
     w->path = path;
     w->show = c->progress >= 0 ? c->progress : (env && *env && *env != '0');
     /* a percentage only for plain text: gzip and zip files start with 1f 8b / PK */
@@ -61,13 +62,28 @@ int tsql_load_watch_progress(void *watch, int64_t bytes, int64_t events)
         fflush(stderr);
     }
     /* SQLite 3.40 has no sqlite3_is_interrupted(), but a statement stepped while the
-     * connection is interrupted fails with SQLITE_INTERRUPT */
-    sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(w->db, "SELECT 1", -1, &st, NULL);
-    if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT; /* the parser sees it first */
-    rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+     * connection is interrupted fails with SQLITE_INTERRUPT. The probe also runs
+     * about 4000 VM steps, so that a progress handler the application set
+     * (sqlite3_progress_handler: timeouts, cancel buttons) is called during a load
+     * as during any long statement, and can stop it by returning non-zero. The
+     * statement is kept for the whole load: SQLite counts its steps across runs, so
+     * a handler set for every N > 4000 steps is still reached, every N / 4000 probes. */
+    if (!w->probe) {
+        int rc = sqlite3_prepare_v2(w->db,
+                                    "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 255) "
+                                    "SELECT count(*) FROM n",
+                                    -1, &w->probe, NULL);
+        if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT; /* the parser sees it first */
+    }
+    int rc = sqlite3_step(w->probe);
+    sqlite3_reset(w->probe);
     return rc == SQLITE_INTERRUPT;
+}
+
+void tsql_load_watch_end(tsql_load_watch *w)
+{
+    sqlite3_finalize(w->probe);
+    w->probe = NULL;
 }
 
 void tsql_load_watch_done(tsql_load_watch *w, const tsql_trace *t)

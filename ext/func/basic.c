@@ -54,12 +54,9 @@ static void fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int tsql_register_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    int rc = sqlite3_create_function(db, "busy_time", 2,
-                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-                                     NULL, busy_step, busy_final);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "tracesql_version", 0,
-                                     SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, NULL,
-                                     fn_version, NULL, NULL);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"busy_time", 2, TSQL_PURE, NULL, busy_step, busy_final},
+        {"tracesql_version", 0, TSQL_PURE, fn_version, NULL, NULL},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
 }

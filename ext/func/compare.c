@@ -152,6 +152,7 @@ static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
         *err = sqlite3_mprintf("%s: %s", argv[0], sqlite3_errmsg(db));
         return rc;
     }
+    tsql_vtab_risk(db, TSQL_TOP_LEVEL); /* its arguments may be paths: never from a schema */
     cmp_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);
@@ -358,10 +359,10 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     st->cur.catalog = c;
     st->cur.sides = NULL;
     st->top = NULL;
-    int rc = sqlite3_create_function_v2(db, "compare_arg", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, st, fn_compare_arg,
+    int rc = sqlite3_create_function_v2(db, "compare_arg", 1, tsql_fn_flags(TSQL_STATE), st, fn_compare_arg,
                                         NULL, NULL, sqlite3_free);
     if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "raise_error", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL,
+        rc = sqlite3_create_function(db, "raise_error", 1, tsql_fn_flags(TSQL_STATE), NULL,
                                      fn_raise_error, NULL, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
         rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);

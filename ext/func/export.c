@@ -19,9 +19,12 @@
  *   - a table meta(key, value): tracesql_version, schema_version, trace_id, label,
  *     source_path, source_bytes, json_bytes, load_seconds, exported_at; and
  *     PRAGMA user_version = schema_version.
- * The file is written under a temporary name next to it and renamed into place only
- * when complete, so a failed export leaves no half-written database. An existing
- * non-empty file is refused unless the third argument is 'replace'.
+ * The file is written under a random temporary name next to it (created O_EXCL |
+ * O_NOFOLLOW), flushed and renamed into place only when complete, so a failed export
+ * leaves no half-written database and nothing is written through a link. An existing
+ * non-empty file is refused unless the third argument is 'replace'; a link, the source
+ * of an open trace and a file that is not an SQLite database are refused even then
+ * (docs/reliability.md, "The export's file").
  *
  * It writes files, so it is registered SQLITE_DIRECTONLY: a view or trigger in a
  * database someone else wrote cannot call it.
@@ -29,10 +32,14 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog/catalog.h"
@@ -279,26 +286,56 @@ static int export_all(exporter *x)
     return rc;
 }
 
-/* What stops an export to path, as a message that says what to do, or NULL (static text). */
-static const char *target_problem(const char *path, int replace)
+/* The directory part of path ("." for a bare name); 0 if it does not fit. */
+static int dir_of(const char *path, char *dir, size_t cap)
+{
+    const char *slash = strrchr(path, '/');
+    int n = !slash ? snprintf(dir, cap, ".")
+          : slash == path ? snprintf(dir, cap, "/")
+                          : snprintf(dir, cap, "%.*s", (int)(slash - path), path);
+    return n > 0 && (size_t)n < cap;
+}
+
+/* 1 if the regular file at path starts with SQLite's header (read without following a
+ * link and without blocking). */
+static int is_sqlite_file(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char head[16];
+    ssize_t n = read(fd, head, sizeof head);
+    close(fd);
+    return n == (ssize_t)sizeof head && memcmp(head, "SQLite format 3", 16) == 0;
+}
+
+/* What stops an export to path, as a message that says what to do, or NULL (static text).
+ * Nothing a user owns is overwritten: not through a link, not a file that is not an
+ * SQLite database, not the source of an open trace, even with 'replace'. */
+static const char *target_problem(const tsql_catalog *c, const char *path, int replace)
 {
     struct stat st;
-    if (stat(path, &st) == 0) {
+    if (lstat(path, &st) == 0) {
+        if (S_ISLNK(st.st_mode))
+            return "is a symbolic link; trace_export never writes through a link: give the path of "
+                   "the file itself";
         if (S_ISDIR(st.st_mode))
             return "is a directory: give the path of the database file to write, e.g. 'dir/run.db'";
         if (!S_ISREG(st.st_mode)) return "exists and is not a regular file; choose another path";
+        for (int i = 0; i < c->nopen; i++)
+            if (c->open[i]->dev == (int64_t)st.st_dev && c->open[i]->ino == (int64_t)st.st_ino)
+                return "is the source file of an open trace; trace_export never overwrites a trace, "
+                       "even with 'replace': choose another path";
         if (st.st_size > 0 && !replace)
             return "file exists and is not empty; pass 'replace' as the third argument to "
                    "overwrite it, or choose another path";
+        if (st.st_size > 0 && !is_sqlite_file(path))
+            return "exists and is not an SQLite database; trace_export replaces only databases, "
+                   "even with 'replace': choose another path";
     }
     /* the directory the file goes in: it must exist and be writable (the temporary file
      * and the rename are made there) */
-    const char *slash = strrchr(path, '/');
     char dir[4096];
-    if (!slash) snprintf(dir, sizeof dir, ".");
-    else if (slash == path) snprintf(dir, sizeof dir, "/");
-    else if ((size_t)(slash - path) < sizeof dir) snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    else return "path too long";
+    if (!dir_of(path, dir, sizeof dir)) return "path too long";
     if (stat(dir, &st) != 0) {
         if (errno == EACCES) return "a directory on the path is not readable by this process";
         return "the directory of the file does not exist; create it first (mkdir -p)";
@@ -307,6 +344,106 @@ static const char *target_problem(const char *path, int replace)
     if (access(dir, W_OK | X_OK) != 0)
         return "the directory of the file is not writable by this process; choose another path";
     return NULL;
+}
+
+#define TMP_TAG ".tsql-tmp-"
+#define TMP_HEX 16
+#define TMP_STALE_SECONDS 3600
+
+/* 1 if name is one of our temp files: "." <anything> TMP_TAG <TMP_HEX hex digits> */
+static int is_our_temp(const char *name)
+{
+    size_t n = strlen(name), tag = strlen(TMP_TAG);
+    if (name[0] != '.' || n < 1 + tag + TMP_HEX) return 0;
+    if (memcmp(name + n - TMP_HEX - tag, TMP_TAG, tag) != 0) return 0;
+    for (size_t i = n - TMP_HEX; i < n; i++)
+        if (!strchr("0123456789abcdef", name[i])) return 0;
+    return 1;
+}
+
+/* The pid of an earlier version's temp file for base, "<base>.tsql-tmp-<pid>", or 0. */
+static long old_temp_pid(const char *name, const char *base)
+{
+    size_t nb = strlen(base), tag = strlen(TMP_TAG);
+    if (strncmp(name, base, nb) != 0 || strncmp(name + nb, TMP_TAG, tag) != 0) return 0;
+    const char *d = name + nb + tag;
+    if (!*d || strlen(d) > 9) return 0;
+    long pid = 0;
+    for (; *d; d++) {
+        if (*d < '0' || *d > '9') return 0;
+        pid = pid * 10 + (*d - '0');
+    }
+    return pid;
+}
+
+/* Removes temp files an export killed midway left in dir: ours by name, regular, owned
+ * by this user and untouched for an hour (a running export keeps writing its own); and
+ * an earlier version's "<base>.tsql-tmp-<pid>" of this target whose process is gone. */
+static void remove_stale_temps(const char *dir, const char *base)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    int dfd = dirfd(d);
+    time_t now = time(NULL);
+    for (struct dirent *de; (de = readdir(d)) != NULL;) {
+        struct stat st;
+        long pid = old_temp_pid(de->d_name, base);
+        int stale_name = is_our_temp(de->d_name);
+        if (!stale_name && !pid) continue;
+        if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()) continue;
+        if (stale_name ? now - st.st_mtime > TMP_STALE_SECONDS
+                       : pid != (long)getpid() && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+            unlinkat(dfd, de->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* Creates an empty temp file beside path under a random name that no one can have
+ * prepared: O_EXCL refuses anything that exists, O_NOFOLLOW a link. Returns its name
+ * (sqlite3_malloc'd) or NULL with *why set. */
+static char *create_temp(const char *path, const char **why)
+{
+    char dir[4096];
+    if (!dir_of(path, dir, sizeof dir)) {
+        *why = "path too long";
+        return NULL;
+    }
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    for (int attempt = 0; attempt < 8; attempt++) {
+        unsigned char r[TMP_HEX / 2];
+        sqlite3_randomness((int)sizeof r, r);
+        char hex[TMP_HEX + 1];
+        for (int i = 0; i < TMP_HEX / 2; i++) snprintf(hex + 2 * i, 3, "%02x", r[i]);
+        char *tmp = sqlite3_mprintf("%s/.%s" TMP_TAG "%s", dir, base, hex);
+        if (!tmp) {
+            *why = "out of memory";
+            return NULL;
+        }
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return tmp;
+        }
+        sqlite3_free(tmp);
+        if (errno != EEXIST) {
+            *why = "cannot create the temporary file in the file's directory";
+            return NULL;
+        }
+    }
+    *why = "cannot create a temporary file with a fresh name";
+    return NULL;
+}
+
+/* Flushes the file (and, for a directory, its entries) to disk. 0 or -1. */
+static int sync_path(const char *p, int is_dir)
+{
+    int fd = open(p, (is_dir ? O_RDONLY | O_DIRECTORY : O_RDONLY | O_NOFOLLOW) | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
 }
 
 /* trace_export(trace, path [, 'replace']) -> rows written */
@@ -327,13 +464,6 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
         }
         replace = 1;
     }
-    const char *why = target_problem(path, replace);
-    if (why) {
-        char *m = sqlite3_mprintf("tracesql: %s: %s", path, why);
-        sqlite3_result_error(ctx, m ? m : "tracesql: cannot export there", -1);
-        sqlite3_free(m);
-        return;
-    }
     char *zErr = NULL;
     tsql_entry *e = tsql_catalog_resolve(c, argv[0], 1, &zErr);
     if (!e) {
@@ -341,13 +471,30 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
         sqlite3_free(zErr);
         return;
     }
+    /* checked once the trace is open, so that its own source counts too */
+    const char *why = target_problem(c, path, replace);
+    if (why) {
+        char *m = sqlite3_mprintf("tracesql: %s: %s", path, why);
+        sqlite3_result_error(ctx, m ? m : "tracesql: cannot export there", -1);
+        sqlite3_free(m);
+        tsql_entry_unref(e);
+        return;
+    }
     exporter x = {.src = sqlite3_context_db_handle(ctx), .trace_id = e->id, .entry = e};
-    /* one temporary name per process, so two exports to the same path do not meet */
-    char *tmp = sqlite3_mprintf("%s.tsql-tmp-%d", path, (int)getpid());
-    int rc = SQLITE_NOMEM;
-    if (tmp) {
-        unlink(tmp); /* a leftover from an export that was killed */
-        rc = sqlite3_open_v2(tmp, &x.dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    char dir[4096];
+    if (dir_of(path, dir, sizeof dir)) {
+        const char *slash = strrchr(path, '/');
+        remove_stale_temps(dir, slash ? slash + 1 : path);
+    }
+    /* a fresh random name per export: two exports to one path never meet, and no one
+     * can plant a file or link under it */
+    const char *tmp_why = NULL;
+    char *tmp = create_temp(path, &tmp_why);
+    int rc = SQLITE_ERROR;
+    if (!tmp) {
+        set_err(&x, sqlite3_mprintf("%s", tmp_why));
+    } else {
+        rc = sqlite3_open_v2(tmp, &x.dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL);
         if (rc != SQLITE_OK)
             set_err(&x, sqlite3_mprintf("cannot create: %s", x.dst ? sqlite3_errmsg(x.dst) : "out of memory"));
         else
@@ -356,10 +503,16 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
             rc = SQLITE_ERROR;
             set_err(&x, sqlite3_mprintf("closing the new file failed"));
         }
+        if (rc == SQLITE_OK && sync_path(tmp, 0) != 0) {
+            rc = SQLITE_ERROR;
+            set_err(&x, sqlite3_mprintf("cannot flush the new file to disk: %s", strerror(errno)));
+        }
+        /* rename replaces a name, never writes through it */
         if (rc == SQLITE_OK && rename(tmp, path) != 0) {
             rc = SQLITE_ERROR;
             set_err(&x, sqlite3_mprintf("cannot rename %s into place: %s", tmp, strerror(errno)));
         }
+        if (rc == SQLITE_OK) sync_path(dir, 1); /* the rename itself; best effort */
         if (rc != SQLITE_OK) unlink(tmp);
     }
     tsql_entry_unref(e);
@@ -377,10 +530,9 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
 
 int tsql_register_export(sqlite3 *db, tsql_catalog *c)
 {
-    int rc = sqlite3_create_function(db, "trace_export", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_export, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trace_export", 3, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                     fn_trace_export, NULL, NULL);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"trace_export", 2, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+        {"trace_export", 3, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
 }

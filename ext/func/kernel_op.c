@@ -122,9 +122,9 @@ int tsql_register_kernel_op(sqlite3 *db, tsql_catalog *c)
     c->kernel_op = s;
     c->kernel_op_free = kop_state_free;
     /* one state shared by both arities, owned by the catalog */
-    int rc = sqlite3_create_function_v2(db, "kernel_op", 2, SQLITE_UTF8 | SQLITE_INNOCUOUS, s,
+    int rc = sqlite3_create_function_v2(db, "kernel_op", 2, tsql_fn_flags(TSQL_STATE), s,
                                         fn_kernel_op, NULL, NULL, NULL);
     if (rc != SQLITE_OK) return rc;
-    return sqlite3_create_function_v2(db, "kernel_op", 1, SQLITE_UTF8 | SQLITE_INNOCUOUS, s,
+    return sqlite3_create_function_v2(db, "kernel_op", 1, tsql_fn_flags(TSQL_STATE), s,
                                       fn_kernel_op, NULL, NULL, NULL);
 }

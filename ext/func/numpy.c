@@ -239,9 +239,10 @@ static void argsort_final(sqlite3_context *ctx)
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-    int rc = sqlite3_create_function(db, "np_round", 2, flags, NULL, fn_np_round, NULL, NULL);
-    for (int n = 2; n <= 3 && rc == SQLITE_OK; n++)
-        rc = sqlite3_create_function(db, "np_argsort", n, flags, NULL, NULL, argsort_step, argsort_final);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"np_round", 2, TSQL_PURE, fn_np_round, NULL, NULL},
+        {"np_argsort", 2, TSQL_PURE, NULL, argsort_step, argsort_final},
+        {"np_argsort", 3, TSQL_PURE, NULL, argsort_step, argsort_final},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
 }

@@ -118,10 +118,10 @@ static void fn_cell(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-    int rc = sqlite3_create_function(db, "pd_cell_kind", 1, pure, NULL, fn_kind, NULL, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "pd_cell", 2, pure, NULL, fn_cell, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "pd_column_dtype", 1, pure, NULL, NULL, dtype_step, dtype_final);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"pd_cell_kind", 1, TSQL_PURE, fn_kind, NULL, NULL},
+        {"pd_cell", 2, TSQL_PURE, fn_cell, NULL, NULL},
+        {"pd_column_dtype", 1, TSQL_PURE, NULL, dtype_step, dtype_final},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
 }

@@ -654,7 +654,7 @@ static void fn_py_to_json(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    const int pure = tsql_fn_flags(TSQL_PURE);
     static const struct {
         const char *name;
         int nmin, nmax;

@@ -54,11 +54,11 @@ static void fn_python_frame_at(sqlite3_context *ctx, int argc, sqlite3_value **a
 
 int tsql_register_python_frame(sqlite3 *db, tsql_catalog *c)
 {
-    /* innocuous: it reads traces already in memory; not deterministic: which traces are open */
-    int rc = sqlite3_create_function(db, "python_frame_at", 2, SQLITE_UTF8 | SQLITE_INNOCUOUS, c,
-                                     fn_python_frame_at, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "python_frame_at", 3, SQLITE_UTF8 | SQLITE_INNOCUOUS, c,
-                                     fn_python_frame_at, NULL, NULL);
-    return rc;
+    /* it never opens a file, but it shows the content of the traces open on the
+     * connection (by path too): a schema may call it only while trusted_schema is ON */
+    static const tsql_fn_def fns[] = {
+        {"python_frame_at", 2, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
+        {"python_frame_at", 3, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
 }

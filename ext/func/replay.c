@@ -121,7 +121,6 @@ done:
 
 int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c)
 {
-    return sqlite3_create_function(db, "replay_script", 2,
-                                   SQLITE_UTF8 | SQLITE_DIRECTONLY | SQLITE_DETERMINISTIC, c,
-                                   fn_replay, NULL, NULL);
+    static const tsql_fn_def fns[] = {{"replay_script", 2, TSQL_TOP_LEVEL, fn_replay, NULL, NULL}};
+    return tsql_register_fns(db, fns, 1, c);
 }

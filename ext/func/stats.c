@@ -507,27 +507,16 @@ static void set_final(sqlite3_context *ctx)
 int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    static const struct {
-        const char *name;
-        int nargs;
-        void (*func)(sqlite3_context *, int, sqlite3_value **);
-        void (*step)(sqlite3_context *, int, sqlite3_value **);
-        void (*final)(sqlite3_context *);
-    } fns[] = {
-        {"median", 1, NULL, collect_step, median_final},
-        {"stdev", 1, NULL, collect_step, stdev_final},
-        {"stdev_pop", 1, NULL, collect_step, stdev_pop_final},
-        {"first", 1, NULL, first_step, first_final},
-        {"first", 2, NULL, first_step, first_final},
-        {"kernel_details_summary", 1, NULL, kd_step, kd_final},
-        {"kernel_details_summary", 2, NULL, kd_step, kd_final},
-        {"trunc_kernel_details", 1, trunc_kd, NULL, NULL},
-        {"py_sorted_set", 1, NULL, set_step, set_final},
+    static const tsql_fn_def fns[] = {
+        {"median", 1, TSQL_PURE, NULL, collect_step, median_final},
+        {"stdev", 1, TSQL_PURE, NULL, collect_step, stdev_final},
+        {"stdev_pop", 1, TSQL_PURE, NULL, collect_step, stdev_pop_final},
+        {"first", 1, TSQL_PURE, NULL, first_step, first_final},
+        {"first", 2, TSQL_PURE, NULL, first_step, first_final},
+        {"kernel_details_summary", 1, TSQL_PURE, NULL, kd_step, kd_final},
+        {"kernel_details_summary", 2, TSQL_PURE, NULL, kd_step, kd_final},
+        {"trunc_kernel_details", 1, TSQL_PURE, trunc_kd, NULL, NULL},
+        {"py_sorted_set", 1, TSQL_PURE, NULL, set_step, set_final},
     };
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-    int rc = SQLITE_OK;
-    for (size_t i = 0; rc == SQLITE_OK && i < sizeof fns / sizeof *fns; i++)
-        rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, pure, NULL, fns[i].func, fns[i].step,
-                                     fns[i].final);
-    return rc;
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
 }

@@ -133,22 +133,14 @@ static void fn_op_map(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c)
 {
-    static const struct {
-        const char *name;
-        int nargs;
-        void (*fn)(sqlite3_context *, int, sqlite3_value **);
-    } fns[] = {
-        {"tree_diff_uid", 4, fn_uid},
-        {"tree_diff_text", 2, fn_text},
-        {"tree_diff_text", 3, fn_text},
-        {"tree_diff_text", 4, fn_text},
-        {"tree_diff_cpu_op_map", 2, fn_op_map},
-        {"tree_diff_cpu_op_map", 3, fn_op_map},
+    /* they open both traces by path if need be: top-level only */
+    static const tsql_fn_def fns[] = {
+        {"tree_diff_uid", 4, TSQL_TOP_LEVEL, fn_uid, NULL, NULL},
+        {"tree_diff_text", 2, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+        {"tree_diff_text", 3, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+        {"tree_diff_text", 4, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+        {"tree_diff_cpu_op_map", 2, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
+        {"tree_diff_cpu_op_map", 3, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
     };
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
-        int rc = sqlite3_create_function(db, fns[i].name, fns[i].nargs, SQLITE_UTF8 | SQLITE_DIRECTONLY, c,
-                                         fns[i].fn, NULL, NULL);
-        if (rc != SQLITE_OK) return rc;
-    }
-    return SQLITE_OK;
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
 }

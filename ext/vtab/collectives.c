@@ -138,6 +138,7 @@ static const uint8_t coll_event_fields[C_TRACE] = {
 
 const tsql_table tsql_table_collectives = {
     .name = "collectives",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" COLL_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = C_TRACE,
     .col_trace_id = C_TRACE_ID,

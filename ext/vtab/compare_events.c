@@ -279,6 +279,7 @@ static int cmpt_connect(sqlite3 *db, void *aux, int argc, const char *const *arg
     int rc = sqlite3_declare_vtab(db, sql);
     sqlite3_free(sql);
     if (rc != SQLITE_OK) return rc;
+    tsql_vtab_risk(db, TSQL_TOP_LEVEL); /* its arguments may be paths: never from a schema */
     cmpt_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);

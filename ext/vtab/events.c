@@ -108,6 +108,7 @@ static const uint8_t events_event_fields[EV_TRACE] = {
 
 const tsql_table tsql_table_events = {
     .name = "events",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" EVENTS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = EV_TRACE,
     .col_trace_id = EV_TRACE_ID,

@@ -261,7 +261,8 @@ static int gs_update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite_in
 static const tsql_table gs_table_desc = {
     .name = "gpu_specs",
     .schema = GS_SCHEMA,
-    .col_trace = -1, /* reads no trace: innocuous */
+    .risk = TSQL_TRUSTED, /* writable: a schema changing the session's peaks must be trusted */
+    .col_trace = -1,
     .col_trace_id = -1,
     .column = gs_column,
     .own_nrows = gs_nrows,
@@ -371,10 +372,11 @@ int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c)
     int rc = tsql_register_table_data(db, &gs_table_desc, c, t, gs_table_free);
     if (rc != SQLITE_OK) return rc;
     /* these read the connection's (editable) table: innocuous, not deterministic */
-    const int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS;
-    rc = sqlite3_create_function(db, "gpu_spec_for", 1, flags, t, fn_gpu_spec_for, NULL, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "gpu_peak_tflops", 2, flags, t, fn_gpu_peak, NULL, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "gpu_mem_bw_gbps", 1, flags, t, fn_gpu_mem_bw, NULL, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "gpu_roofline", 5, flags, t, fn_gpu_roofline, NULL, NULL);
-    return rc;
+    static const tsql_fn_def fns[] = {
+        {"gpu_spec_for", 1, TSQL_STATE, fn_gpu_spec_for, NULL, NULL},
+        {"gpu_peak_tflops", 2, TSQL_STATE, fn_gpu_peak, NULL, NULL},
+        {"gpu_mem_bw_gbps", 1, TSQL_STATE, fn_gpu_mem_bw, NULL, NULL},
+        {"gpu_roofline", 5, TSQL_STATE, fn_gpu_roofline, NULL, NULL},
+    };
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, t);
 }

@@ -147,6 +147,7 @@ static const uint8_t kernels_event_fields[K_TRACE] = {
 
 const tsql_table tsql_table_kernels = {
     .name = "kernels",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" KERNELS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = K_TRACE,
     .col_trace_id = K_TRACE_ID,

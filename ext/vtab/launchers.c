@@ -104,6 +104,7 @@ static const uint8_t launchers_event_fields[L_TRACE] = {
 
 const tsql_table tsql_table_kernel_launchers = {
     .name = "kernel_launchers",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" LAUNCHERS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = L_TRACE,
     .col_trace_id = L_TRACE_ID,

@@ -86,6 +86,7 @@ static const uint8_t mt_event_fields[M_TRACE] = {
 
 const tsql_table tsql_table_module_tree = {
     .name = "module_tree",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" MT_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = M_TRACE,
     .col_trace_id = M_TRACE_ID,

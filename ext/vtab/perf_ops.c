@@ -130,6 +130,7 @@ static const uint8_t perf_event_fields[P_TRACE] = {
 
 const tsql_table tsql_table_perf_ops = {
     .name = "perf_ops",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" PERF_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = P_TRACE,
     .col_trace_id = P_TRACE_ID,

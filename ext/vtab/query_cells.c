@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/risk.h"
 #include "text/pyrepr.h"
 
 enum { COL_ROW, COL_COL, COL_CELL, COL_SQL };
@@ -44,6 +45,9 @@ static int qc_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     (void)err;
     int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(row INTEGER, col INTEGER, cell TEXT, sql HIDDEN)");
     if (rc != SQLITE_OK) return rc;
+    /* it compiles its argument as top-level SQL: from a view or trigger of a database
+     * someone else wrote, it would reach every function DIRECTONLY fences off */
+    tsql_vtab_risk(db, TSQL_TOP_LEVEL);
     qc_vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
     memset(v, 0, sizeof *v);

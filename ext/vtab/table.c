@@ -37,8 +37,7 @@ static int pt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     v->catalog = pa->catalog;
     v->table = tab;
     v->data = pa->data;
-    /* a path argument makes the table read files: never from an untrusted schema */
-    sqlite3_vtab_config(db, tab->col_trace >= 0 ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
+    tsql_vtab_risk(db, tab->risk); /* checked against the table's shape at registration */
     *ppVtab = &v->base;
     return SQLITE_OK;
 }
@@ -498,6 +497,18 @@ static void aux_free(void *p)
 static int register_module(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c,
                            void *data, void (*destroy)(void *))
 {
+    /* the rule of catalog/risk.h: a trace argument opens paths, a writable table is
+     * never innocuous; a table without a class is not registered */
+    const char *why = tab->risk == TSQL_RISK_UNSET ? "declares no risk class"
+                    : tab->col_trace >= 0 && tab->risk != TSQL_TOP_LEVEL ? "opens paths but is not TSQL_TOP_LEVEL"
+                    : tab->update && tab->risk < TSQL_TRUSTED ? "is writable but declared innocuous"
+                                                              : NULL;
+    if (why) {
+        if (destroy) destroy(data);
+        sqlite3_free(c->init_error);
+        c->init_error = sqlite3_mprintf("table %s %s (ext/catalog/risk.h)", name, why);
+        return SQLITE_MISUSE;
+    }
     pt_aux *aux = sqlite3_malloc(sizeof *aux);
     if (!aux) {
         if (destroy) destroy(data);

@@ -61,8 +61,10 @@ typedef struct tsql_cursor tsql_cursor;
 typedef struct tsql_table {
     const char *name;          /* the module (eponymous table) name */
     const char *schema;        /* CREATE TABLE x(...), ending with "trace HIDDEN" */
+    tsql_risk risk;            /* catalog/risk.h: TSQL_TOP_LEVEL with a trace column (it
+                                  opens paths), TSQL_TRUSTED if writable or showing paths */
     int col_trace;             /* index of the hidden trace column; -1: none (the table
-                                  then reads no file and is innocuous) */
+                                  then reads no file) */
     int col_trace_id;          /* -1 if none */
     int col_uid, col_parent, col_corr; /* columns with index support; 0 = none */
     uint32_t (*nrows)(const tsql_trace *t);

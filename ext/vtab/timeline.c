@@ -113,6 +113,7 @@ static int timeline_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_gpu_timeline_raw = {
     .name = "gpu_timeline_raw",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" TIMELINE_COLUMNS(TSQL_COL_DECL)
               "trace HIDDEN, linked_only HIDDEN, micro_idle_thresh_us HIDDEN)",
     .col_trace = C_TRACE,
@@ -282,7 +283,7 @@ int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
     int rc = SQLITE_OK;
-    const int pure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    const int pure = tsql_fn_flags(TSQL_PURE);
     for (int nargs = 1; nargs <= 2 && rc == SQLITE_OK; nargs++) {
         rc = sqlite3_create_function(db, "pd_sum", nargs, pure, NULL, NULL, sum_step, pd_sum_final);
         if (rc == SQLITE_OK)

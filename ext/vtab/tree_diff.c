@@ -160,6 +160,7 @@ static int diff_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_tree_diff = {
     .name = "tree_diff",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" DIFF_COLUMNS(TSQL_COL_DECL) "baseline HIDDEN, variant HIDDEN)",
     .col_trace = D_BASELINE,
     .col_trace_id = D_TRACE_ID,
@@ -247,6 +248,7 @@ static int stats_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_tree_diff_stats = {
     .name = "tree_diff_stats",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" STATS_COLUMNS(TSQL_COL_DECL) "baseline HIDDEN, variant HIDDEN)",
     .col_trace = S_BASELINE,
     .col_trace_id = S_TRACE_ID,

@@ -70,6 +70,7 @@ static int edges_skip_row(const tsql_trace *t, uint32_t row)
 
 const tsql_table tsql_table_tree_edges = {
     .name = "tree_edges",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" EDGES_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = TE_TRACE,
     .col_trace_id = TE_TRACE_ID,

@@ -137,6 +137,7 @@ static const uint8_t unified_event_fields[U_TRACE] = {
 
 const tsql_table tsql_table_unified_ops = {
     .name = "unified_ops",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" UNIFIED_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = U_TRACE,
     .col_trace_id = U_TRACE_ID,

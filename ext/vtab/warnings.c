@@ -81,6 +81,7 @@ static int warn_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_trace_warnings = {
     .name = "trace_warnings",
+    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" WARN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
     .col_trace = TW_TRACE,
     .col_trace_id = TW_TRACE_ID,

@@ -191,7 +191,10 @@ FROM o JOIN pos USING (o), mat_nccl_fmt f
 ORDER BY pos.k;
 
 -- coll_warnings: what the multi-rank views could not match or trust, one row each.
---   kind            missing_rank (world_size says the rank exists, no trace has it),
+--   kind            missing_rank (world_size says the rank exists, no trace has it; one
+--                   row per rank while at most 1024 are missing, else one row that
+--                   counts them: a corrupt world_size such as 1e12 must not make 1e12
+--                   rows),
 --                   world_size (ranks disagree on it), duplicate_rank (two traces claim
 --                   one rank), count_mismatch (a process group matched by position has
 --                   a different number of collectives on this rank), duplicate /
@@ -203,11 +206,22 @@ ORDER BY pos.k;
 --   detail          the facts, in words
 CREATE TEMP VIEW IF NOT EXISTS coll_warnings AS
 WITH RECURSIVE mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
-ws AS (SELECT max(world_size) AS n FROM coll_ranks),
-nums(r) AS (SELECT 0 FROM ws WHERE ws.n > 0 UNION ALL SELECT r + 1 FROM nums, ws WHERE r + 1 < ws.n)
+ws AS (SELECT max(world_size) AS n,
+              (SELECT count(DISTINCT rank) FROM coll_ranks c
+               WHERE c.rank >= 0 AND c.rank < max(coll_ranks.world_size)) AS present
+       FROM coll_ranks),
+nums(r) AS (SELECT 0 FROM ws WHERE ws.n > 0 AND ws.n - ws.present <= 1024
+            UNION ALL SELECT r + 1 FROM nums, ws WHERE r + 1 < ws.n),
+missing AS (SELECT r FROM nums WHERE r NOT IN (SELECT rank FROM coll_ranks WHERE rank IS NOT NULL)
+            LIMIT 1024)
 SELECT 'missing_rank' AS kind, r AS rank, NULL AS process_group, NULL AS collective_id,
        'world_size is ' || (SELECT n FROM ws) || ' but no trace of rank ' || r || ' is open or imported' AS detail
-FROM nums WHERE r NOT IN (SELECT rank FROM coll_ranks WHERE rank IS NOT NULL)
+FROM missing
+UNION ALL
+SELECT 'missing_rank', NULL, NULL, NULL,
+       'world_size is ' || n || ' but only ' || present || ' of its ranks are open or imported; the ' ||
+       (n - present) || ' missing ranks are not listed one by one'
+FROM ws WHERE n - present > 1024
 UNION ALL
 SELECT 'world_size', rank, NULL, NULL,
        'rank ' || rank || ' has world_size ' || world_size || ', another rank ' || (SELECT n FROM ws)

@@ -237,6 +237,22 @@ def main():
     case("n06_bad_number_text.json",
          trace([X(name="a", ts=1, dur=1)]).replace('"ts": 1,', '"ts": 1-2e,'),
          "loads", None, "ts_invalid", "number-like text that is not a number (1-2e)")
+    nccl_args = {"External id": 2, "correlation": 1, "stream": 7, "device": 0, "Collective name": "allreduce",
+                 "In msg nelems": float("nan"), "Out msg nelems": float("inf"), "Group size": float("-inf"),
+                 "dtype": "Float", "In split size": [float("nan")], "Out split size": "[]",
+                 "Process Group Name": "0", "Process Group Description": "default_pg",
+                 "Process Group Ranks": [0, float("inf")]}
+    case("n07_args_nonfinite.json",  # issue 26: one NaN broke the nccl views and the export
+         trace([ev(ph="X", cat="kernel", name="ncclDevKernel_AllReduce_Sum_f32_RING_LL", pid=0, tid=7,
+                   ts=200, dur=100, args=nccl_args)]),
+         "loads", None, "args_nonfinite", "NaN and ±Infinity inside an NCCL kernel's args (read as null)")
+    case("n08_world_size_1e12.json",  # issue 26: coll_warnings made one row per missing rank
+         trace([ev(ph="X", cat="kernel", name="ncclDevKernel_AllReduce_Sum_f32_RING_LL", pid=0, tid=7,
+                   ts=200, dur=100, args=dict(nccl_args, **{"In msg nelems": 4, "Out msg nelems": 4,
+                                                           "Group size": 2, "In split size": [],
+                                                           "Process Group Ranks": [0, 1]}))],
+               distributedInfo={"backend": "nccl", "rank": 0, "world_size": 10 ** 12}),
+         "loads", 0, "", "distributedInfo.world_size of 1e12 (coll_warnings counts the missing ranks in one row)")
 
     # ---- structure and ordering -----------------------------------------------------------
     case("o01_out_of_order.json",

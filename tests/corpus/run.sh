@@ -41,6 +41,11 @@ SELECT 'CODES=' || coalesce(group_concat(code, ';'), '') FROM (SELECT DISTINCT c
 SELECT 'ROWS=' || (SELECT count(*) FROM trace_warnings) || ',' || (SELECT count(*) FROM events)
   || ',' || (SELECT sum(length(args)) FROM events) || ',' || (SELECT count(*) FROM kernels)
   || ',' || (SELECT count(*) FROM tree_edges);
+-- args are valid JSON, save raw control bytes inside strings (kept byte for byte, s02)
+SELECT 'ARGS_NOT_JSON=' || (SELECT count(*) FROM events WHERE args IS NOT NULL AND NOT json_valid(args)
+  AND NOT EXISTS (WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 31)
+                  SELECT 1 FROM c WHERE instr(args, char(i)) > 0));
+SELECT 'COLL=' || (SELECT count(*) FROM coll_warnings) || ',' || (SELECT count(*) FROM nccl_long);
 SQL
 )
   rc=$?
@@ -60,6 +65,8 @@ SQL
         why="traces has $open_traces rows after one open"
       elif [ "$warnings" != "?" ] && [ "$got_w" != "$warnings" ]; then
         why="warnings: got $got_w, expected $warnings (codes: $codes)"
+      elif ! printf '%s\n' "$out" | grep -q '^ARGS_NOT_JSON=0$'; then
+        why="args that are not valid JSON: $(printf '%s\n' "$out" | grep -m1 ARGS_NOT_JSON)"
       elif printf '%s\n' "$out" | grep -q 'Error'; then
         why="a table failed to read: $(printf '%s\n' "$out" | grep -m1 Error)"
       else

@@ -4,10 +4,7 @@
 #      it refuses to overwrite a non-empty file unless told 'replace';
 #   2. a view or trigger in a database someone else wrote cannot call trace_open or
 #      trace_export ("unsafe use of ..."), and nothing is opened or written;
-#   3. the functions that open or write files or change the configuration are
-#      SQLITE_DIRECTONLY, and every other function the extension registers is either
-#      DIRECTONLY too or SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS (pure), save the few
-#      listed as stateful below (INNOCUOUS).
+#   (the flags of every function and table: tests/sql/surface/hostile.py)
 #   TSQL_EXT extension to load (default build/tracesql); temp files in build/tmp.
 set -u
 cd "$(dirname "$0")/../.."
@@ -87,37 +84,8 @@ contains "a view cannot open a file through a table-valued function" "$out" 'uns
 out=$(printf '.bail off\nSELECT * FROM v_open;\nSELECT count(*) FROM traces;\n' | "$sqlite" -batch "$evil" -cmd ".load $ext" 2>&1 | tail -1)
 check "nothing opened by the view" "$out" "0"
 
-# --- 3. function flags ------------------------------------------------------------------
-list='SELECT name || "/" || narg FROM pragma_function_list WHERE builtin = 0 ORDER BY 1'
-mine=$(comm -13 <("$sqlite" -batch :memory: "$list") <(x "$list"))
-file_fns="trace_close/1 trace_export/2 trace_export/3 trace_open/1 trace_open/2 tracesql_config/1 tracesql_config/2"
-# not pure on purpose: they read the connection's editable gpu_specs table, so they are
-# INNOCUOUS but not DETERMINISTIC (ext/vtab/gpu_specs.c)
-# python_frame_at reads the traces open in memory (never opens a file);
-# kernel_op reads the editable kernel_op_rules table; compare_arg the arguments of the
-# comparison call running on the connection; raise_error is never DETERMINISTIC, so that
-# SQLite cannot evaluate it ahead of the CASE branch that calls it (ext/func/compare.c)
-stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5 kernel_op/1 kernel_op/2 compare_arg/1 raise_error/1 python_frame_at/2 python_frame_at/3"
-bad=""
-ndirect=0
-npure=0
-for f in $mine; do
-  flags=$(x "SELECT flags FROM pragma_function_list WHERE name = '${f%/*}' AND narg = ${f#*/} LIMIT 1")
-  direct=$(( (flags & 0x80000) != 0 ))
-  pure=$(( (flags & 0x800) != 0 && (flags & 0x200000) != 0 ))
-  case " $file_fns " in
-    *" $f "*) [ "$direct" = 1 ] || bad="$bad $f(not DIRECTONLY)"; ndirect=$((ndirect + 1)); continue;;
-  esac
-  if [ "$direct" = 1 ]; then ndirect=$((ndirect + 1)); continue; fi # cannot run from a schema
-  case " $stateful_fns " in
-    *" $f "*) [ $(( (flags & 0x200000) != 0 )) = 1 ] || bad="$bad $f(not INNOCUOUS)";;
-    *) [ "$pure" = 1 ] || bad="$bad $f(not DETERMINISTIC|INNOCUOUS)"; npure=$((npure + 1));;
-  esac
-done
-[ "$ndirect" -ge 7 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL only $ndirect DIRECTONLY functions"; }
-check "every other function is DETERMINISTIC | INNOCUOUS (or listed as stateful)" "${bad:-none}" "none"
-[ "$npure" -ge 2 ] || { fail=$((fail + 1)); echo "FAIL only $npure pure functions found"; }
-echo "pure functions checked: $npure; DIRECTONLY: $ndirect"
+# --- 3. function flags: tests/sql/surface/hostile.py checks every function's and table's
+# flags against its class in docs/reliability.md, and runs each from a view and a trigger
 
 rm -rf "$tmp"
 echo "surface: $pass passed, $fail failed"
