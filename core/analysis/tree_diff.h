@@ -1,5 +1,5 @@
 /*
- * tree_diff.h — TraceLens's TraceDiff (reference-semantics.md §9): the call trees of two
+ * tree_diff.h — TraceLens's TraceDiff (docs/diff.md): the call trees of two
  * traces, a baseline (TraceLens's trace1) and a variant (trace2), merged into one tree
  * aligned by edit distance over sibling lists, the points where they differ, the lowest
  * common ancestors of the differences, and the diff_stats rows.
@@ -73,14 +73,6 @@ uint32_t tsql_tree_diff_find(const tsql_tree_diff *d, int side, uint32_t uid);
 /* Busy time (µs) of the GPU events of merged node m's subtree on side (1 or 2) — the
  * node itself when it is a GPU event; NaN when the side is absent. */
 double tsql_tree_diff_gpu_us(const tsql_tree_diff *d, uint32_t m, int side);
-
-/* TraceLens's merged_tree_output.txt (root = TSQL_NONE: every root; else that merged
- * node's subtree as print_merged_subtree prints it), appended to out. 0 or -1 on OOM. */
-int tsql_tree_diff_text(const tsql_tree_diff *d, uint32_t root, int prune_non_gpu, tsql_buf *out);
-
-/* The cpu-op maps as JSON text: which 0 = cpu_op_map.json, 1 = cpu_op_map_trace1.json,
- * 2 = cpu_op_map_trace2.json. Appended to out; 0 or -1 on OOM. */
-int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out);
 
 /* Reorders pairs[0..n) (distinct (i, j) pairs of non-negative ints, in insertion order)
  * as CPython (>= 3.8) iterates a set they were added to: the order TraceLens emits the

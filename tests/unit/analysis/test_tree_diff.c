@@ -8,6 +8,7 @@
 #include "analysis/tree_diff.h"
 #include "check.h"
 #include "load/load.h"
+#include "output/tree_diff_text.h"
 
 static tsql_buf b;
 
