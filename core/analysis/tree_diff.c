@@ -154,27 +154,27 @@ tsql_tree_diff *tsql_tree_diff_get(tsql_trace *baseline, tsql_trace *variant, in
 
 /* ---------- lookups ---------- */
 
-int64_t tsql_tree_diff_corresponding(const tsql_tree_diff *d, int side, uint32_t uid)
+int64_t tsql_tree_diff_corresponding(const tsql_tree_diff *d, int which, uint32_t uid)
 {
     const priv *pv = d->priv;
-    if (side != 1 && side != 2) return -2;
-    uint32_t v = tsql_u64map_get(&pv->uidmap, (int64_t)(side == 2 ? (1ull << 32) | uid : uid));
+    if (which != 1 && which != 2) return -2;
+    uint32_t v = tsql_u64map_get(&pv->uidmap, (int64_t)(which == 2 ? (1ull << 32) | uid : uid));
     if (v == NONE) return -2;
     return v == MINUS_ONE ? -1 : (int64_t)v;
 }
 
-uint32_t tsql_tree_diff_find(const tsql_tree_diff *d, int side, uint32_t uid)
+uint32_t tsql_tree_diff_find(const tsql_tree_diff *d, int which, uint32_t uid)
 {
     const priv *pv = d->priv;
-    if (side != 1 && side != 2) return NONE;
-    return tsql_u64map_get(&pv->find[side - 1], uid);
+    if (which != 1 && which != 2) return NONE;
+    return tsql_u64map_get(&pv->find[which - 1], uid);
 }
 
-double tsql_tree_diff_gpu_us(const tsql_tree_diff *d, uint32_t m, int side)
+double tsql_tree_diff_gpu_us(const tsql_tree_diff *d, uint32_t m, int which)
 {
     if (m >= d->n) return NAN;
-    uint32_t u = side == 1 ? d->uid1[m] : d->uid2[m];
-    tsql_trace *t = d->t[side - 1];
+    uint32_t u = which == 1 ? d->uid1[m] : d->uid2[m];
+    tsql_trace *t = d->t[which - 1];
     if (u == NONE) return NAN;
     u32vec g = {0};
     if (tsql_kind_is_gpu(t->kind[u])) {

@@ -685,10 +685,10 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
             int rc = sqlite3_create_function(db, fns[i].name, n, pure, NULL, fns[i].fn, NULL, NULL);
             if (rc != SQLITE_OK) return rc;
         }
-    static const int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
+    static int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
     static const char *const field_fn[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
     for (int i = 0; i < 3; i++) {
-        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, (void *)&fields[i], fn_roofline_field,
+        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, &fields[i], fn_roofline_field,
                                          NULL, NULL);
         if (rc != SQLITE_OK) return rc;
     }

@@ -10,12 +10,12 @@
 #include "load/load.h"
 #include "output/tree_diff_text.h"
 
-static tsql_buf b;
+static tsql_buf normed;
 
 static const char *norm(const char *s, int strip)
 {
-    if (tsql_diff_norm_name(s, strlen(s), strip, &b)) return "(oom)";
-    return b.p;
+    if (tsql_diff_norm_name(s, strlen(s), strip, &normed)) return "(oom)";
+    return normed.p;
 }
 
 int main(void)
@@ -31,7 +31,7 @@ int main(void)
     CHECK_STR(norm("cuLaunchKernel", 1), "__kernel_launch__");
     CHECK_STR(norm("hipLaunchKernel", 0), "hipLaunchKernel");
     CHECK_STR(norm("", 0), "");
-    free(b.p);
+    free(normed.p);
 
     /* the disambiguation's matches in CPython's set order (orders printed by Python 3.11:
      * s = set(); s.add(p) for p in the first list; list(s) is the second) */
