@@ -45,7 +45,8 @@ typedef struct tsql_tree_diff {
     uint32_t nroots, *roots;
     uint32_t nrows;
     tsql_diff_row *rows;     /* diff_stats rows in TraceLens's order */
-    int identical;           /* the baseline rows equal the variant rows (§9.6) */
+    int identical;           /* the baseline rows equal the variant rows
+                                (docs/diff.md, diff_stats) */
     int whole_kernel_time;   /* every GPU duration of both traces is a whole number of µs:
                                 Python reads them as ints, and pandas keeps the column int */
     tsql_intern names;       /* texts: normalised names, LCA names, renamed op names */
@@ -79,8 +80,8 @@ double tsql_tree_diff_gpu_us(const tsql_tree_diff *d, uint32_t m, int side);
  * matches of its same-name disambiguation in. 0 or -1 on OOM. */
 int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n);
 
-/* norm() of §9.1 on s[0..n) (strip mode when strip), into out (replacing its text).
- * 0 or -1 on OOM. */
+/* norm() of docs/diff.md, How the trees are merged (Names) on s[0..n) (strip mode when strip), into
+ * out (replacing its text). 0 or -1 on OOM. */
 int tsql_diff_norm_name(const char *s, size_t n, int strip, tsql_buf *out);
 
 #endif

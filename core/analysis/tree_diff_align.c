@@ -6,7 +6,7 @@
 
 #include "analysis/tree_diff_internal.h"
 
-/* ---------- edit distance (§9.4) ---------- */
+/* ---------- edit distance (docs/diff.md, How the trees are merged (edit distance)) ---------- */
 
 typedef struct levels {
     uint32_t nlev;
@@ -104,7 +104,8 @@ static int cmp_pair(const void *x, const void *y)
     return (a->j > b->j) - (a->j < b->j);
 }
 
-/* Same-name disambiguation (§9.4 step 3) of ops over a[0..m), b[0..n). */
+/* Same-name disambiguation (docs/diff.md, How the trees are merged (edit distance)) of ops over
+ * a[0..m), b[0..n). */
 static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, size_t n, dopvec *ops)
 {
     int rc = -1;
@@ -327,7 +328,7 @@ out:
     return rc;
 }
 
-/* ---------- merging one pair (§9.3 steps 2-6) ---------- */
+/* ---------- merging one pair (docs/diff.md, How the trees are merged (Children)) ---------- */
 
 static int any_dispatch(const side *sd, const uint32_t *v, size_t n)
 {

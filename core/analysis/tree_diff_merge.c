@@ -337,7 +337,7 @@ out:
     return rc;
 }
 
-/* ---------- the merge (§9.3), iteratively ---------- */
+/* ---------- the merge, iteratively (docs/diff.md, How the trees are merged) ---------- */
 
 
 static int64_t pair_key(uint32_t a, uint32_t b)
@@ -398,8 +398,8 @@ static int grow_nodes(mgr *g)
     return 0;
 }
 
-/* Creates the merged node of (u1, u2) under parent (§9.3 steps 0-1) and computes its
- * child pairs into f. */
+/* Creates the merged node of (u1, u2) under parent (docs/diff.md, How the trees are merged
+ * (Children)) and computes its child pairs into f. */
 static int new_node(ctx *c, mgr *g, priv *pv, uint32_t u1, uint32_t u2, uint32_t parent, frame *f)
 {
     tsql_tree_diff *d = g->d;

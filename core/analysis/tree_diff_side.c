@@ -120,7 +120,8 @@ int td_side_build(side *sd, tsql_trace *t)
             r = sd->par[r];
         }
     }
-    /* roots (§9.2): cpu_root_nodes by ts, climbed to the top, then down lone wrappers */
+    /* roots (docs/diff.md, How the trees are merged (Roots)): cpu_root_nodes by ts, climbed to the
+     * top, then down lone wrappers */
     uint32_t nr = 0;
     for (uint32_t u = 0; u < n; u++) nr += (t->flags[u] & TSQL_F_TL_ROOT) != 0;
     uint32_t *cr = malloc(((size_t)nr + 1) * sizeof *cr);
@@ -136,6 +137,7 @@ int td_side_build(side *sd, tsql_trace *t)
         free(cr);
         return -1;
     }
+    sd->nroots = 0;
     for (uint32_t i = 0; i < nr; i++) {
         uint32_t top = cr[i];
         while (sd->par[top] != NONE) top = sd->par[top];
@@ -198,8 +200,8 @@ int td_gpu_kids(const side *sd, uint32_t u, u32vec *v)
     return 0;
 }
 
-/* Collapse(n) of §9.3: the node reached; its GPU-path children (raw order) in *deeper
- * when it stopped on a count other than one. */
+/* Collapse(n) of docs/diff.md, How the trees are merged (Children): the node reached; its GPU-path
+ * children (raw order) in *deeper when it stopped on a count other than one. */
 int td_collapse(const side *sd, uint32_t u, uint32_t *out, u32vec *deeper)
 {
     uint32_t cur = u;

@@ -10,7 +10,7 @@
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* ---------- diff_stats (§9.6) ---------- */
+/* ---------- diff_stats (docs/diff.md, tree_diff_stats and diff_stats) ---------- */
 
 /* name with every "(<digits>)" removed, interned */
 static uint32_t lca_text(ctx *c, const side *sd, uint32_t u)

@@ -82,8 +82,8 @@ static int reaches_gpu(const tsql_trace *t, uint32_t u, int depth)
     return 0;
 }
 
-/* sole_bwd(n) (§6.7.2): n is the only GPU-running cpu_op named like the autograd
- * wrapper above it whose forward op has a model with a backward category. */
+/* sole_bwd(n) (docs/schema.md, unified_ops (sole backward op)): n is the only GPU-running cpu_op
+ * named like the autograd wrapper above it whose forward op has a model with a backward category. */
 static void norm_name(const char *s, char *out, size_t cap)
 {
     const char *p = strrchr(s, ':');

@@ -10,7 +10,7 @@
 
 #define NONE TSQL_NONE
 
-/* ---------- merged_tree_output.txt (§9.5) ---------- */
+/* ---------- merged_tree_output.txt (docs/diff.md, tree_diff_text()) ---------- */
 
 static const char *label_name(const tsql_tree_diff *d, int s, uint32_t u, char num[16])
 {

@@ -1,6 +1,6 @@
 /*
  * pyrepr.h — Python repr() text of values, the way TraceLens's tables print them
- * (reference semantics 6.1.1): None/True/False, ints, floats as Python's shortest
+ * (docs/perf-models.md, Python repr text): None/True/False, ints, floats as Python's shortest
  * round-trip repr, single- or double-quoted strings with Python's escapes, lists,
  * tuples ("(1,)", "()") and dicts.
  *

@@ -1,4 +1,4 @@
-/* test_tree_diff.c — TraceDiff at the core level (reference-semantics §9): name
+/* test_tree_diff.c — TraceDiff at the core level (docs/diff.md): name
  * normalisation, the merge of tests/data/diff/base.json with inserted.json, the uid
  * map, the merged-tree text and the cache per pair. */
 #include <math.h>
@@ -20,7 +20,7 @@ static const char *norm(const char *s, int strip)
 
 int main(void)
 {
-    /* §9.1 */
+    /* docs/diff.md, How the trees are merged (Names) */
     CHECK_STR(norm("foo 0xDEADbeef bar 0x1", 0), "foo 0xXXXX bar 0xXXXX");
     CHECK_STR(norm("0x", 0), "0x");
     CHECK_STR(norm("/src/train.py(128): forward", 0), "/src/train.py: forward");
