@@ -12,16 +12,6 @@
 #include "analysis/attribution.h"
 #include "analysis/tree_diff_internal.h"
 
-/* every GPU event's duration a whole number of µs (traces written in integer µs) */
-static int whole_durations(const tsql_trace *t)
-{
-    for (uint32_t k = 0; k < t->kernels.n; k++) {
-        int64_t dn = t->dur_ns[t->kernels.uid[k]];
-        if (dn != TSQL_NULL && dn % 1000 != 0) return 0;
-    }
-    return 1;
-}
-
 /* ---------- build, free, cache ---------- */
 
 void tsql_tree_diff_free(tsql_tree_diff *d)
@@ -84,7 +74,9 @@ tsql_tree_diff *tsql_tree_diff_build(tsql_trace *baseline, tsql_trace *variant, 
     rows.v = NULL;
     if (td_rename_ops(&c, d)) goto fail;
     d->identical = td_rows_identical(&c, d);
-    d->whole_kernel_time = whole_durations(baseline) && whole_durations(variant);
+    int w1 = tsql_trace_whole_us(baseline), w2 = tsql_trace_whole_us(variant);
+    if (w1 < 0 || w2 < 0) goto fail;
+    d->whole_kernel_time = w1 && w2;
     td_side_free(&c.s[0]);
     td_side_free(&c.s[1]);
     free(c.tmp.p);

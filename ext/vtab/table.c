@@ -579,26 +579,10 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
 }
 
 /* kernel_details: [{"name", "dur" (µs), "stream"[, "gpu_op_uid"]}, ...] for g[0..n) */
-/* Whether every GPU event's duration is a whole number of µs: traces written with
- * integer µs (Kineto before 2024) give Python ints, later ones floats ("22.0"), and
- * TraceLens's statistics keep that type. */
-static void *build_whole_durations(tsql_trace *t)
-{
-    int *whole = malloc(sizeof *whole);
-    if (!whole) return NULL;
-    *whole = 1;
-    for (uint32_t k = 0; k < t->kernels.n && *whole; k++) {
-        int64_t d = t->dur_ns[t->kernels.uid[k]];
-        if (d != TSQL_NULL && d % 1000 != 0) *whole = 0;
-    }
-    return whole;
-}
-static const tsql_cache_kind whole_durations = {"kernel_details.whole_durations", build_whole_durations, free};
-
 int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b)
 {
-    const int *whole = tsql_trace_cached(t, &whole_durations);
-    if (!whole) return -1;
+    int whole = tsql_trace_whole_us(t);
+    if (whole < 0) return -1;
     b->n = 0;
     if (tsql_buf_reserve(b, 2)) return -1;
     b->p[b->n++] = '[';
@@ -609,7 +593,7 @@ int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int w
             tsql_json_quote(b, nm ? tsql_intern_str(&t->strings, nm) : "", nm ? tsql_intern_len(&t->strings, nm) : 0))
             return -1;
         double dur = tsql_trace_dur_us(t, u);
-        if (tsql_json_key(b, &first, "dur") || (*whole ? tsql_json_double(b, dur) : tsql_json_float(b, dur)))
+        if (tsql_json_key(b, &first, "dur") || (whole ? tsql_json_double(b, dur) : tsql_json_float(b, dur)))
             return -1;
         int64_t s = tsql_icol_get(&t->stream, u);
         if (tsql_json_key(b, &first, "stream") || (s == TSQL_NULL ? tsql_bputs(b, "null") : tsql_json_i64(b, s)))
