@@ -67,6 +67,17 @@ static int contains_name(ctx *c, const side *sd, const u32vec *v, uint32_t nm)
     return 0;
 }
 
+/* The deleted baseline indexes and inserted variant indexes of ops, appended to del and
+ * ins in op order. 0 or -1 on OOM. */
+static int unmatched(const dopvec *ops, u32vec *del, u32vec *ins)
+{
+    for (size_t k = 0; k < ops->n; k++) {
+        if (ops->v[k].op == OP_DEL && u32vec_push(del, (uint32_t)ops->v[k].i)) return -1;
+        if (ops->v[k].op == OP_INS && u32vec_push(ins, (uint32_t)ops->v[k].j)) return -1;
+    }
+    return 0;
+}
+
 /* Phase 3: wrapper reconciliation. */
 static int reconcile(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
 {
@@ -79,10 +90,7 @@ static int reconcile(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
     uint8_t *pin1 = NULL, *pin2 = NULL;
     size_t n1 = c1->n, n2 = c2->n;
     int rc = -1;
-    for (size_t k = 0; k < ops->n; k++) {
-        if (ops->v[k].op == OP_DEL && u32vec_push(&dels, (uint32_t)ops->v[k].i)) goto out;
-        if (ops->v[k].op == OP_INS && u32vec_push(&inss, (uint32_t)ops->v[k].j)) goto out;
-    }
+    if (unmatched(ops, &dels, &inss)) goto out;
     if (!dels.n || !inss.n) {
         rc = 0;
         goto out;
@@ -216,10 +224,7 @@ static int canonicalise(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
     u32vec ui = {0}, uj = {0}, k1 = {0}, k2 = {0}, si = {0}, sj = {0}, x1 = {0}, x2 = {0};
     dopvec p1 = {0}, p2 = {0}, cops = {0}, nops = {0};
     int rc = -1;
-    for (size_t k = 0; k < ops->n; k++) {
-        if (ops->v[k].op == OP_DEL && u32vec_push(&ui, (uint32_t)ops->v[k].i)) goto out;
-        if (ops->v[k].op == OP_INS && u32vec_push(&uj, (uint32_t)ops->v[k].j)) goto out;
-    }
+    if (unmatched(ops, &ui, &uj)) goto out;
     if (!ui.n || !uj.n) {
         rc = 0;
         goto out;
@@ -233,10 +238,7 @@ static int canonicalise(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
         if (td_collapse(&c->s[1], c2->v[uj.v[j]], &to, NULL) || u32vec_push(&k2, to)) goto out;
     }
     if (td_aligned_wf(c, k1.v, k1.n, k2.v, k2.n, 0, &p1)) goto out;
-    for (size_t k = 0; k < p1.n; k++) {
-        if (p1.v[k].op == OP_DEL && u32vec_push(&si, (uint32_t)p1.v[k].i)) goto out;
-        if (p1.v[k].op == OP_INS && u32vec_push(&sj, (uint32_t)p1.v[k].j)) goto out;
-    }
+    if (unmatched(&p1, &si, &sj)) goto out;
     if (si.n && sj.n) {
         for (size_t i = 0; i < si.n; i++)
             if (u32vec_push(&x1, k1.v[si.v[i]])) goto out;
