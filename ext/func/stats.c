@@ -43,29 +43,11 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static double mean_of(const double *v, size_t n)
-{
-    return tsql_pairwise_sum(v, n) / (double)n;
-}
-
 /* sorts v */
 static double median_of(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
-/* *var = the variance with ddof (numpy's: squared deviations summed pairwise); -1 on
- * OOM (a plain sum instead would change the last digits) */
-static int var_of(const double *v, size_t n, size_t ddof, double *var)
-{
-    double m = mean_of(v, n);
-    double *d = malloc(n * sizeof *d);
-    if (!d) return -1;
-    for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
-    *var = tsql_pairwise_sum(d, n) / (double)(n - ddof);
-    free(d);
-    return 0;
 }
 
 /* Closes the list text in b with ']' and returns it as the result (out of memory when
@@ -112,7 +94,7 @@ static void stdev_final_ddof(sqlite3_context *ctx, size_t ddof)
     dvec *d = sqlite3_aggregate_context(ctx, 0);
     double var;
     if (d && d->n > ddof) {
-        if (var_of(d->v, d->n, ddof, &var)) sqlite3_result_error_nomem(ctx);
+        if (tsql_np_var(d->v, d->n, ddof, &var)) sqlite3_result_error_nomem(ctx);
         else sqlite3_result_double(ctx, sqrt(var));
     }
     if (d) free(d->v);
@@ -333,8 +315,8 @@ static void kd_final(sqlite3_context *ctx)
          * numpy floats */
         if (put_num(&b, &first, "total_duration_us", ent[k].total, a->float_durs)) goto oom;
         if (d->n) {
-            double mean = mean_of(d->v, d->n), var;
-            if (var_of(d->v, d->n, 0, &var)) goto oom;
+            double mean = tsql_np_mean(d->v, d->n), var;
+            if (tsql_np_var(d->v, d->n, 0, &var)) goto oom;
             double sd = sqrt(var);
             double mn = d->v[0], mx = d->v[0];
             for (size_t j = 1; j < d->n; j++) {

@@ -226,17 +226,7 @@ static void moment_final(sqlite3_context *ctx, int std)
     double *owned;
     const double *w;
     if (n >= (size_t)(std ? 2 : 1) && (w = ordered_values(ctx, p, &owned))) {
-        if (!std) {
-            sqlite3_result_double(ctx, tsql_kahan_sum(w, n) / (double)n);
-        } else {
-            double mean = 0.0, m2 = 0.0;
-            for (size_t i = 0; i < n; i++) {
-                double old = mean;
-                mean += (w[i] - old) / (double)(i + 1);
-                m2 += (w[i] - mean) * (w[i] - old);
-            }
-            sqlite3_result_double(ctx, sqrt(m2 / (double)(n - 1)));
-        }
+        sqlite3_result_double(ctx, std ? tsql_pd_std(w, n) : tsql_pd_mean(w, n));
         free(owned);
     }
     sum_ctx_free(p);
