@@ -78,6 +78,18 @@ static int unmatched(const dopvec *ops, u32vec *del, u32vec *ins)
     return 0;
 }
 
+/* ops aligned over sub-lists, appended to to with their indexes taken back to the full
+ * lists (mi[i], mj[j]). 0 or -1 on OOM. */
+static int push_mapped(dopvec *to, const dopvec *ops, const uint32_t *mi, const uint32_t *mj)
+{
+    for (size_t k = 0; k < ops->n; k++) {
+        dop o = ops->v[k];
+        dop x = {o.op, o.i >= 0 ? (int32_t)mi[o.i] : -1, o.j >= 0 ? (int32_t)mj[o.j] : -1};
+        if (dopvec_push(to, x)) return -1;
+    }
+    return 0;
+}
+
 /* Phase 3: wrapper reconciliation. */
 static int reconcile(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
 {
@@ -172,11 +184,7 @@ static int reconcile(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
         if (!pin2[j] && (u32vec_push(&free2, (uint32_t)j) || u32vec_push(&fi2, r2.v[j]))) goto out;
     if (free1.n && free2.n) {
         if (td_align(c, fi1.v, fi1.n, fi2.v, fi2.n, &fops)) goto out;
-        for (size_t k = 0; k < fops.n; k++) {
-            dop o = fops.v[k];
-            dop x = {o.op, o.i >= 0 ? (int32_t)free1.v[o.i] : -1, o.j >= 0 ? (int32_t)free2.v[o.j] : -1};
-            if (dopvec_push(&nops, x)) goto out;
-        }
+        if (push_mapped(&nops, &fops, free1.v, free2.v)) goto out;
     } else {
         for (size_t i = 0; i < free1.n; i++)
             if (dopvec_push(&nops, (dop){OP_DEL, (int32_t)free1.v[i], -1})) goto out;
@@ -247,11 +255,7 @@ static int canonicalise(ctx *c, dopvec *ops, u32vec *c1, u32vec *c2)
         if (td_aligned_wf(c, x1.v, x1.n, x2.v, x2.n, 1, &p2)) goto out;
         for (size_t k = 0; k < p1.n; k++)
             if (p1.v[k].op == OP_MATCH && dopvec_push(&cops, p1.v[k])) goto out;
-        for (size_t k = 0; k < p2.n; k++) {
-            dop o = p2.v[k];
-            dop x = {o.op, o.i >= 0 ? (int32_t)si.v[o.i] : -1, o.j >= 0 ? (int32_t)sj.v[o.j] : -1};
-            if (dopvec_push(&cops, x)) goto out;
-        }
+        if (push_mapped(&cops, &p2, si.v, sj.v)) goto out;
     } else {
         for (size_t k = 0; k < p1.n; k++)
             if (dopvec_push(&cops, p1.v[k])) goto out;
