@@ -14,7 +14,7 @@ SQLITE3 ?= sqlite3
 PYTHON ?= /usr/bin/python3
 
 VERSION := 0.1.0
-WARN := -Wall -Wextra -Werror
+WARN := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wcast-qual -Wformat=2 -Wvla
 BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC -pthread $(WARN) -DTSQL_VERSION='"$(VERSION)"'
 OPT ?= -O2 -g
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

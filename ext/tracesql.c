@@ -11,6 +11,7 @@ SQLITE_EXTENSION_INIT1
 #include "vtab/table.h"
 
 /* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
+int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 #ifdef _WIN32
 __declspec(dllexport)
 #else

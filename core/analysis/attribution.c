@@ -203,12 +203,6 @@ const tsql_attrib *tsql_attrib_peek(const tsql_trace *t)
 
 /* ---------- TraceLens subtree GPU events ---------- */
 
-static int cmp_u32(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
-}
-
 long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out)
 {
     if (uid >= t->n || tsql_kind_is_gpu(t->kind[uid])) return 0;
@@ -227,7 +221,7 @@ long tsql_tl_subtree_gpu(const tsql_trace *t, uint32_t uid, u32vec *out)
                 goto out;
         }
     }
-    if (rt.n > 1) qsort(rt.v, rt.n, sizeof *rt.v, cmp_u32);
+    tsql_qsort(rt.v, rt.n, sizeof *rt.v, tsql_cmp_u32);
     for (size_t i = 0; i < rt.n; i++) {
         uint32_t r = rt.v[i];
         for (uint32_t j = t->child_at[r]; j < t->child_at[r + 1]; j++) {

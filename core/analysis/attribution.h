@@ -1,6 +1,6 @@
 /*
  * attribution.h — which CPU op each GPU event's time is charged to, TraceLens's way
- * (reference-semantics.md §3): the "kernel launchers" and their direct and subtree
+ * (docs/schema.md, kernel_launchers): the "kernel launchers" and their direct and subtree
  * busy times, the input of the ops_summary, ops_summary_by_category and ops_unique_args
  * views (sql/).
  *
@@ -28,7 +28,8 @@ typedef struct tsql_attrib {
     uint32_t *direct;        /* GPU event uids */
     uint32_t *by_uid;        /* launcher indexes sorted by uid (for uid lookups) */
 
-    const char **category;   /* op category of each launcher (§5.1, static strings) */
+    const char **category;   /* op category of each launcher (static strings;
+                                docs/perf-models.md, Op categories) */
 } tsql_attrib;
 
 /* The trace's attribution, built on first call; NULL on OOM. */

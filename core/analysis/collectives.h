@@ -3,7 +3,8 @@
  * was sent (kind, process group, dtype, element counts) and when, gathered from the
  * GPU kernel and the CPU side of each call. The SQL face is the `collectives` table
  * (ext/vtab_collectives.c); the views of sql/collectives/51_coll_analysis.sql add bandwidths and
- * TraceLens's coll_analysis sheet (reference-semantics §8.1-8.2; docs/analyses.md).
+ * TraceLens's coll_analysis sheet (docs/collectives.md, nccl_rank_rows and nccl_long;
+ * nccl_summary_long; docs/analyses.md).
  *
  * One row per collective activity, in file order:
  *   - every communication kernel: kind kernel whose name contains nccl, rccl or

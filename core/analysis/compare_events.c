@@ -65,11 +65,13 @@ typedef struct {
     uint32_t n;
 } markers;
 
+/* frees and empties m: a failed markers_collect has freed it, and the caller frees it again */
 static void markers_free(markers *m)
 {
     free(m->key);
     free(m->end);
     free(m->phase);
+    memset(m, 0, sizeof *m);
 }
 
 static uint8_t marker_phase(const tsql_trace *t, uint32_t id)

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "util/hash.h"
+
 const char *const tsql_kop_labels[] = {
     [TSQL_KOP_GEMM] = "GEMM", [TSQL_KOP_CONV] = "Conv", [TSQL_KOP_ATTENTION] = "Attention",
     [TSQL_KOP_RMSNORM] = "RMSNorm", [TSQL_KOP_LAYERNORM] = "LayerNorm",
@@ -96,7 +98,7 @@ struct tsql_kop_rules {
 tsql_kop_rules *tsql_kop_rules_new(void)
 {
     tsql_kop_rules *r = calloc(1, sizeof(tsql_kop_rules));
-    if (r) r->key = 1469598103934665603u; /* FNV-1a's offset basis */
+    if (r) r->key = TSQL_FNV_SEED;
     return r;
 }
 
@@ -113,18 +115,11 @@ void tsql_kop_rules_free(tsql_kop_rules *r)
     free(r);
 }
 
-static uint64_t fnv1a(const char *p, size_t n)
-{
-    uint64_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return h;
-}
-
 /* h extended with s and a separator byte (so fields cannot run together) */
 static uint64_t key_add(uint64_t h, const char *s)
 {
-    for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return (h ^ 0xff) * 1099511628211u;
+    if (s) h = tsql_fnv1a_add(h, s, strlen(s));
+    return (h ^ 0xff) * TSQL_FNV_PRIME;
 }
 
 int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_op,
@@ -201,7 +196,7 @@ const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const ch
     if (!r || !name) return tsql_kop_classify(r, name, cpu_op);
     size_t n = strlen(name), m = cpu_op ? strlen(cpu_op) : 0;
     size_t len = n + 1 + (cpu_op ? 1 + m : 0);
-    uint64_t h = fnv1a(name, n) * 31 + (cpu_op ? fnv1a(cpu_op, m) + 1 : 0);
+    uint64_t h = tsql_fnv1a(name, n) * 31 + (cpu_op ? tsql_fnv1a(cpu_op, m) + 1 : 0);
     size_t j = 0;
     if (r->memo_cap) {
         for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {
@@ -222,10 +217,13 @@ const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const ch
     memcpy(key, name, n + 1);
     if (cpu_op) {
         key[n + 1] = '\1';
+        /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): the key is length-counted (len) */
         memcpy(key + n + 2, cpu_op, m);
     }
     r->memo[j] = (kop_memo){key, len, h, label};
     r->memo_n++;
     r->memo_bytes += len;
+    /* key is owned by r->memo[j] now (freed by tsql_kop_rules_free) */
+    /* cppcheck-suppress memleak */
     return label;
 }

@@ -18,7 +18,7 @@
 
 static const char BWD_WRAPPER[] = "autograd::engine::evaluate_function:";
 
-/* ---------- Sequence-number links (§2.8) ---------- */
+/* ---------- Sequence-number links (docs/schema.md, perf_ops (Sequence-number link)) ---------- */
 
 typedef struct seq_item { int64_t seq; uint32_t uid; } seq_item;
 
@@ -136,13 +136,6 @@ typedef struct cache {
     uint32_t nslots, n;
 } cache;
 
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
-}
-
 static int cache_init(cache *c)
 {
     c->nslots = 1024;
@@ -206,25 +199,11 @@ static int cache_grow(cache *c)
 static char *params_json(const tsql_perf *p)
 {
     tsql_buf b = {0};
-    if (tsql_buf_reserve(&b, 2)) return NULL;
-    b.p[b.n++] = '{';
-    for (size_t i = 0; i < p->nparams; i++) {
-        const tsql_pm_param *q = &p->params[i];
-        if (i && (tsql_buf_reserve(&b, 1) || (b.p[b.n++] = ',', 0))) goto oom;
-        if (tsql_json_quote(&b, q->name, strlen(q->name))) goto oom;
-        if (tsql_buf_reserve(&b, 1)) goto oom;
-        b.p[b.n++] = ':';
-        if (q->str) {
-            if (tsql_json_quote(&b, q->str, strlen(q->str))) goto oom;
-        } else {
-            if (tsql_buf_reserve(&b, 4)) goto oom;
-            memcpy(b.p + b.n, "null", 4);
-            b.n += 4;
-        }
-    }
-    if (tsql_buf_reserve(&b, 2)) goto oom;
-    b.p[b.n++] = '}';
-    b.p[b.n] = 0;
+    int first = 1;
+    if (tsql_bputc(&b, '{')) goto oom;
+    for (size_t i = 0; i < p->nparams; i++)
+        if (tsql_json_key(&b, &first, p->params[i].name) || tsql_json_text(&b, p->params[i].str)) goto oom;
+    if (tsql_bputc(&b, '}')) goto oom;
     return b.p;
 oom:
     free(b.p);
@@ -234,7 +213,8 @@ oom:
 /* ---------- building ---------- */
 
 static const char *const ONE_SHEET[] = {"GEMM", "UnaryElementwise", "BinaryElementwise", "Normalization"};
-/* forward-pass rows TraceLens moves to F_bwd, and F_bwd rows it removes (§6.8.2) */
+/* forward-pass rows TraceLens moves to F_bwd, and F_bwd rows it removes (docs/schema.md, perf_ops
+ * (appended)) */
 static const char *const MOVE_TO_BWD[] = {"flash_attn::_flash_attn_varlen_backward", "aten::convolution_backward",
                                           "ConvBias_Backward", "ConvBiasReLU_Backward"};
 static const char *const DROP_FROM_BWD[] = {"aten::convolution", "aten::miopen_convolution", "aten::cudnn_convolution",
@@ -282,7 +262,7 @@ static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu,
     b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d", t->name[uid], t->args[uid], bwd);
     if (use_kernels)
         for (size_t i = 0; i < ngpu; i++) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ",%u", t->name[gpu[i]]);
-    uint64_t h = fnv(b->key.p, b->key.n);
+    uint64_t h = tsql_fnv1a(b->key.p, b->key.n);
     uint32_t s = cache_slot(&b->c, b->key.p, b->key.n, h);
     if (b->c.idx[s] != NONE) return b->c.idx[s];
     /* new: evaluate */

@@ -1,13 +1,13 @@
 /*
  * perf_ops.h — every op instance that has a perf model, evaluated: the rows behind
- * TraceLens's perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ..., reference-semantics
- * §6.8) with their kernel time (§3.4), FLOPs, bytes and parameters (§7).
+ * TraceLens's perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ...) with their kernel time,
+ * FLOPs, bytes and parameters (docs/schema.md, perf_ops; the models: docs/perf-models.md).
  *
  * Candidates are all events whose name has a sheet family, in file order. Families
  * GEMM, UnaryElementwise, BinaryElementwise and Normalization give one forward row
  * each; the others give a forward row (sheet F_fwd) and, when the op has backward
- * events (Sequence-number link, §2.8) and the model implements them, a backward row
- * (F_bwd), with TraceLens's moves between the two sheets (§6.8.2).
+ * events (Sequence-number link) and the model implements them, a backward row (F_bwd),
+ * with TraceLens's moves between the two sheets (the `appended` rows).
  *
  * Model results are cached per (name, args template, direction, kernel names), so a
  * trace with many identical ops evaluates each shape once. Built on first use.
@@ -43,7 +43,7 @@ typedef struct tsql_perf_ops {
     uint32_t nresults;
     char **sheets;           /* "GEMM", "CONV_fwd", ... */
     uint32_t nsheets;
-    /* Sequence-number links (§2.8): keys/values are uids */
+    /* Sequence-number links (docs/schema.md, perf_ops): keys/values are uids */
     struct tsql_u64map *fwd_to_bwd, *bwd_to_fwd;
 } tsql_perf_ops;
 
@@ -53,8 +53,8 @@ const tsql_perf_ops *tsql_perf_ops_get(tsql_trace *t);
 const tsql_perf_ops *tsql_perf_ops_peek(const tsql_trace *t);
 void tsql_perf_ops_free(tsql_perf_ops *p);
 
-/* Forward/backward links by Sequence number (§2.8): the backward wrapper of a forward
- * op, or TSQL_NONE; built with the perf ops. */
+/* Forward/backward links by Sequence number (docs/schema.md, perf_ops): the backward
+ * wrapper of a forward op, or TSQL_NONE; built with the perf ops. */
 uint32_t tsql_bwd_of(tsql_trace *t, uint32_t fwd_uid);
 uint32_t tsql_fwd_of(tsql_trace *t, uint32_t bwd_uid);
 

@@ -1,6 +1,6 @@
 /*
  * timeline.h — the GPU timeline: GPU activity in buckets, their unions, and the rows of
- * TraceLens's gpu_timeline sheet (reference semantics §3.2, §4).
+ * TraceLens's gpu_timeline sheet (docs/report.md, GPU timeline).
  *
  * Every GPU event is the closed interval [ts, ts + dur] in µs, computed in double
  * arithmetic exactly as TraceLens does (ts + dur of the doubles Python reads), so the
@@ -18,8 +18,8 @@
 #include "store/trace.h"
 #include "util/interval.h"
 
-/* Buckets of §4.2 (first match wins): memcpy (gpu_memcpy, or a ROCm legacy copy
- * kernel), computation (ROCm legacy fill kernels), communication (kernel or memset
+/* Buckets of docs/report.md, gpu_timeline_raw (first match wins): memcpy (gpu_memcpy, or a ROCm
+ * legacy copy kernel), computation (ROCm legacy fill kernels), communication (kernel or memset
  * whose name has nccl / rccl / cross_device_reduce, any case), computation. */
 enum tsql_gpu_bucket { TSQL_GPU_COMP = 0, TSQL_GPU_COMM = 1, TSQL_GPU_MEMCPY = 2 };
 

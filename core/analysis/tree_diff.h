@@ -1,5 +1,5 @@
 /*
- * tree_diff.h — TraceLens's TraceDiff (reference-semantics.md §9): the call trees of two
+ * tree_diff.h — TraceLens's TraceDiff (docs/diff.md): the call trees of two
  * traces, a baseline (TraceLens's trace1) and a variant (trace2), merged into one tree
  * aligned by edit distance over sibling lists, the points where they differ, the lowest
  * common ancestors of the differences, and the diff_stats rows.
@@ -45,7 +45,8 @@ typedef struct tsql_tree_diff {
     uint32_t nroots, *roots;
     uint32_t nrows;
     tsql_diff_row *rows;     /* diff_stats rows in TraceLens's order */
-    int identical;           /* the baseline rows equal the variant rows (§9.6) */
+    int identical;           /* the baseline rows equal the variant rows
+                                (docs/diff.md, diff_stats) */
     int whole_kernel_time;   /* every GPU duration of both traces is a whole number of µs:
                                 Python reads them as ints, and pandas keeps the column int */
     tsql_intern names;       /* texts: normalised names, LCA names, renamed op names */
@@ -74,21 +75,13 @@ uint32_t tsql_tree_diff_find(const tsql_tree_diff *d, int side, uint32_t uid);
  * node itself when it is a GPU event; NaN when the side is absent. */
 double tsql_tree_diff_gpu_us(const tsql_tree_diff *d, uint32_t m, int side);
 
-/* TraceLens's merged_tree_output.txt (root = TSQL_NONE: every root; else that merged
- * node's subtree as print_merged_subtree prints it), appended to out. 0 or -1 on OOM. */
-int tsql_tree_diff_text(const tsql_tree_diff *d, uint32_t root, int prune_non_gpu, tsql_buf *out);
-
-/* The cpu-op maps as JSON text: which 0 = cpu_op_map.json, 1 = cpu_op_map_trace1.json,
- * 2 = cpu_op_map_trace2.json. Appended to out; 0 or -1 on OOM. */
-int tsql_tree_diff_op_map_json(const tsql_tree_diff *d, int which, tsql_buf *out);
-
 /* Reorders pairs[0..n) (distinct (i, j) pairs of non-negative ints, in insertion order)
  * as CPython (>= 3.8) iterates a set they were added to: the order TraceLens emits the
  * matches of its same-name disambiguation in. 0 or -1 on OOM. */
 int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n);
 
-/* norm() of §9.1 on s[0..n) (strip mode when strip), into out (replacing its text).
- * 0 or -1 on OOM. */
+/* norm() of docs/diff.md, How the trees are merged (Names) on s[0..n) (strip mode when strip), into
+ * out (replacing its text). 0 or -1 on OOM. */
 int tsql_diff_norm_name(const char *s, size_t n, int strip, tsql_buf *out);
 
 #endif

@@ -82,8 +82,8 @@ static int reaches_gpu(const tsql_trace *t, uint32_t u, int depth)
     return 0;
 }
 
-/* sole_bwd(n) (§6.7.2): n is the only GPU-running cpu_op named like the autograd
- * wrapper above it whose forward op has a model with a backward category. */
+/* sole_bwd(n) (docs/schema.md, unified_ops (sole backward op)): n is the only GPU-running cpu_op
+ * named like the autograd wrapper above it whose forward op has a model with a backward category. */
 static void norm_name(const char *s, char *out, size_t cap)
 {
     const char *p = strrchr(s, ':');
@@ -425,7 +425,7 @@ static tsql_unified *build(tsql_trace *t)
         }
         if (model || f != NONE) {
             uint32_t src = model ? n : f;
-            const uint32_t *g = r.gpu.v + at;
+            uint32_t *g = r.gpu.v + at;
             size_t gn = ng;
             if (f != NONE) {
                 /* the forward op's backward kernel time: subtree_bwd_events(F) */
@@ -447,15 +447,15 @@ static tsql_unified *build(tsql_trace *t)
                 free(sub.v);
                 free(bw.v);
                 if (bad) goto fail;
-                void *ns_ = realloc(scratch, (nb ? nb : 1) * 2 * sizeof *scratch);
-                if (!ns_) goto fail;
-                scratch = ns_;
+                void *grown = realloc(scratch, (nb ? nb : 1) * 2 * sizeof *scratch);
+                if (!grown) goto fail;
+                scratch = grown;
                 kus = tsql_busy_us(t, bwd_gpu.v, nb, scratch);
                 g = bwd_gpu.v;
                 gn = nb;
                 category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
             }
-            if (sort_gpu_by_ts(t, (uint32_t *)g, gn, &knames, &kcap)) goto fail;
+            if (sort_gpu_by_ts(t, g, gn, &knames, &kcap)) goto fail;
             args.n = 0;
             const char *aj = NULL;
             if (t->args[src]) {

@@ -1,7 +1,7 @@
 /*
  * unified.h — the op instances of TraceLens's unified_perf_summary
- * (reference-semantics §6.7): GPU time charged to the highest op that has a perf
- * model, to leaf launchers elsewhere, and to synthetic "P->kernel (Synthetic Op)" rows
+ * (docs/schema.md, unified_ops and unified_perf_summary): GPU time charged to the highest op that
+ * has a perf model, to leaf launchers elsewhere, and to synthetic "P->kernel (Synthetic Op)" rows
  * for GPU work no collected op covers.
  *
  * Rows are in TraceLens's collection order (pre-order walk from the root cpu_ops, then
@@ -19,7 +19,8 @@ typedef struct tsql_unified_op {
     uint32_t uid;            /* row's UID (synthetic rows: t->n, t->n + 1, ...) */
     uint32_t node;           /* the event whose fields the row carries */
     uint32_t gpu_at, ngpu;   /* its GPU events (gpu[gpu_at ..]) in linking order */
-    const char *category;    /* op category (§5, with the §5.2 backward override) */
+    const char *category;    /* op category, with the backward override
+                                (docs/perf-models.md, op_bwd_category) */
     char *name;              /* synthetic rows: "P->kernel (Synthetic Op)"; else NULL */
     uint8_t has_model;       /* model(n) or sole_bwd(n) */
     uint8_t has_metrics;     /* perf metrics below are valid */

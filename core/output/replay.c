@@ -964,12 +964,13 @@ static void header(gen *g, const char *name, const tsql_replay_ctx *ctx)
     put(g, helpers);
 }
 
-static void set_err(char *err, size_t errsz, const char *fmt, const char *a)
+/* err = before + a (cleaned) + after */
+static void set_err(char *err, size_t errsz, const char *before, const char *a, const char *after)
 {
     if (!err || !errsz) return;
     char c[160];
     clean_text(c, sizeof c, a ? a : "");
-    snprintf(err, errsz, fmt, c);
+    snprintf(err, errsz, "%s%s%s", before, c, after);
 }
 
 static int hex4(const char *s, unsigned *v)
@@ -1017,13 +1018,13 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
     if (err && errsz) err[0] = 0;
     out->n = 0;
     if (!name || !*name) {
-        set_err(err, errsz, "the event has no name%s", "");
+        set_err(err, errsz, "the event has no name", "", "");
         return -2;
     }
     /* torch.ops.<namespace>.<op>: "aten::mm" → ("aten", "mm") */
     const char *sep = strstr(name, "::");
     if (!sep || sep == name || strstr(sep + 2, "::") || !sep[2]) {
-        set_err(err, errsz, "'%s' is not an operator name of the form namespace::op", name);
+        set_err(err, errsz, "'", name, "' is not an operator name of the form namespace::op");
         return -2;
     }
     size_t nns = (size_t)(sep - name);
@@ -1031,7 +1032,7 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
     size_t nop = strlen(opn);
     for (size_t i = 0; i < nns + 2 + nop; i++)
         if ((unsigned char)name[i] < 0x21 || name[i] == '\'' || name[i] == '\\') {
-            set_err(err, errsz, "'%s' is not an operator name of the form namespace::op", name);
+            set_err(err, errsz, "'", name, "' is not an operator name of the form namespace::op");
             return -2;
         }
 
@@ -1042,7 +1043,7 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
         args = cJSON_Parse(fixed);
         free(fixed);
         if (!args) {
-            set_err(err, errsz, "the args of %s are not valid JSON", name);
+            set_err(err, errsz, "the args of ", name, " are not valid JSON");
             return -2;
         }
     }
@@ -1052,9 +1053,9 @@ int tsql_replay_script(const char *name, const char *args_json, const tsql_repla
     const cJSON *concrete = args ? member(args, "Concrete Inputs", NULL) : NULL;
     if (!dims && !types) {
         cJSON_Delete(args);
-        set_err(err, errsz,
-                "%s has no recorded inputs (Input Dims / Input type): profile with "
-                "record_shapes=True to replay it", name);
+        set_err(err, errsz, "", name,
+                " has no recorded inputs (Input Dims / Input type): profile with "
+                "record_shapes=True to replay it");
         return -2;
     }
     int n = 0;

@@ -1,11 +1,11 @@
 /*
  * replay.h — event replay: a self-contained PyTorch script that re-creates one CPU op
  * call from what the trace recorded about it and times it (TraceLens's Event Replay,
- * reference-semantics §10.9). The SQL face is replay_script(trace, uid) in
+ * docs/replay.md). The SQL face is replay_script(trace, uid) in
  * ext/functions_replay.c; docs/replay.md describes the script.
  *
  * Input: the op's name ("aten::mm") and its args object as JSON text, of which four
- * members are read (§6.1.2):
+ * members are read (docs/replay.md, What the script does):
  *   "Input Dims"      one entry per op argument: a list of sizes for a tensor, a list of
  *                     lists for a tensor list, [] for anything else
  *   "Input type"      "c10::BFloat16", "float", "long int", ... for tensors; "Scalar",

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
+
 #define BLOCK_BYTES (1u << 20)
 
 void tsql_intern_init(tsql_intern *t)
@@ -21,25 +23,6 @@ void tsql_intern_free(tsql_intern *t)
     free(t->slots);
     free(t->hashes);
     memset(t, 0, sizeof *t);
-}
-
-uint32_t tsql_hash_bytes(const char *s, size_t len)
-{
-    uint64_t h = 0xcbf29ce484222325ull ^ len;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        h = (h ^ w) * 0x100000001b3ull;
-        h ^= h >> 29;
-    }
-    uint64_t w = 0;
-    memcpy(&w, s + i, len - i);
-    h = (h ^ w) * 0x100000001b3ull;
-    h ^= h >> 32;
-    h *= 0xd6e8feb86659fd93ull;
-    h ^= h >> 32;
-    return (uint32_t)h;
 }
 
 /* Copies s into the arena; returns the copy or NULL on allocation failure. */

@@ -51,7 +51,4 @@ static inline uint32_t tsql_intern_len(const tsql_intern *t, uint32_t id)
     return id ? t->len[id] : 0;
 }
 
-/* 32-bit hash of a byte string (FNV-1a over 8-byte words, then mixed). */
-uint32_t tsql_hash_bytes(const char *s, size_t len);
-
 #endif

@@ -1,7 +1,7 @@
 /*
  * names.h — process and thread names from the M (metadata) events, as TraceLens reads
- * them (reference-semantics §1.8): process_name and process_labels of (pid, tid 0),
- * thread_name of (pid, tid); the last such event wins; "Unknown" when absent.
+ * them (docs/schema.md, kernel_launchers (process_name)): process_name and process_labels of (pid,
+ * tid 0), thread_name of (pid, tid); the last such event wins; "Unknown" when absent.
  */
 #ifndef TSQL_NAMES_H
 #define TSQL_NAMES_H

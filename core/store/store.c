@@ -509,6 +509,25 @@ void *tsql_trace_cached(tsql_trace *t, const tsql_cache_kind *kind)
     return NULL;
 }
 
+static void *build_whole_us(tsql_trace *t)
+{
+    int *whole = malloc(sizeof *whole);
+    if (!whole) return NULL;
+    *whole = 1;
+    for (uint32_t k = 0; k < t->kernels.n && *whole; k++) {
+        int64_t d = t->dur_ns[t->kernels.uid[k]];
+        if (d != TSQL_NULL && d % 1000 != 0) *whole = 0;
+    }
+    return whole;
+}
+static const tsql_cache_kind WHOLE_US = {"whole_us", build_whole_us, free};
+
+int tsql_trace_whole_us(tsql_trace *t)
+{
+    const int *whole = tsql_trace_cached(t, &WHOLE_US);
+    return whole ? *whole : -1;
+}
+
 void tsql_trace_free(tsql_trace *t)
 {
     if (!t) return;

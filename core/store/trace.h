@@ -197,6 +197,11 @@ void *tsql_trace_cached(tsql_trace *t, const tsql_cache_kind *kind);
  * every slot is taken (value is then not kept: the caller frees it). */
 int tsql_trace_cache_put(tsql_trace *t, const tsql_cache_kind *kind, void *value);
 
+/* 1 when every GPU event's duration is a whole number of µs, else 0; -1 on OOM. Traces
+ * written with integer µs (Kineto before 2024) give Python ints, later ones floats
+ * ("22.0"), and TraceLens's tables keep that type. Computed once per trace. */
+int tsql_trace_whole_us(tsql_trace *t);
+
 /* Frees the trace, with every cached result. */
 void tsql_trace_free(tsql_trace *t);
 

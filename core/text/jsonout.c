@@ -107,3 +107,29 @@ int tsql_json_float(tsql_buf *b, double x)
     b->n += 2;
     return 0;
 }
+
+int tsql_json_key(tsql_buf *b, int *first, const char *key)
+{
+    if (!*first && tsql_bputc(b, ',')) return -1;
+    *first = 0;
+    return tsql_json_quote(b, key, strlen(key)) || tsql_bputc(b, ':');
+}
+
+int tsql_json_text(tsql_buf *b, const char *s)
+{
+    return s ? tsql_json_quote(b, s, strlen(s)) : tsql_bputs(b, "null");
+}
+
+int tsql_json_i64(tsql_buf *b, int64_t v)
+{
+    char tmp[24];
+    size_t n = 0;
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do tmp[n++] = (char)('0' + m % 10); while ((m /= 10) != 0);
+    if (v < 0) tmp[n++] = '-';
+    if (tsql_buf_reserve(b, n + 1)) return -1;
+    for (size_t i = 0; i < n; i++) b->p[b->n + i] = tmp[n - 1 - i];
+    b->n += n;
+    b->p[b->n] = 0;
+    return 0;
+}

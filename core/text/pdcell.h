@@ -1,5 +1,5 @@
 /*
- * pdcell.h — what pandas' read_csv makes of one CSV cell (reference semantics §9.10:
+ * pdcell.h — what pandas' read_csv makes of one CSV cell (docs/compare-reports.md:
  * TraceLens's perf-report comparison reads every sheet with read_csv's defaults).
  *
  * A column's dtype is the first of int64, float64, bool that every non-missing cell

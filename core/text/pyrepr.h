@@ -1,6 +1,6 @@
 /*
  * pyrepr.h — Python repr() text of values, the way TraceLens's tables print them
- * (reference semantics 6.1.1): None/True/False, ints, floats as Python's shortest
+ * (docs/perf-models.md, Python repr text): None/True/False, ints, floats as Python's shortest
  * round-trip repr, single- or double-quoted strings with Python's escapes, lists,
  * tuples ("(1,)", "()") and dicts.
  *
@@ -36,18 +36,6 @@ enum { TSQL_PY_TUPLES = 1 }; /* arrays → tuples, recursively */
  * "inf", "-inf", "-0.0". Writes a NUL-terminated string to buf (at least
  * TSQL_PY_FLOAT_BUFSZ bytes) and returns its length. Independent of LC_NUMERIC. */
 int tsql_py_float(double x, char *buf);
-
-/* Appends bytes / a C string / one char to b. 0 or -1 on OOM. */
-static inline int tsql_bput(tsql_buf *b, const char *s, size_t n)
-{
-    if (tsql_buf_reserve(b, n + 1)) return -1;
-    if (n) memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0; /* keep it a C string */
-    return 0;
-}
-static inline int tsql_bputs(tsql_buf *b, const char *s) { return tsql_bput(b, s, strlen(s)); }
-static inline int tsql_bputc(tsql_buf *b, char c) { return tsql_bput(b, &c, 1); }
 
 /* Appends repr(float(x)) / str(int). */
 int tsql_py_put_float(tsql_buf *b, double x);

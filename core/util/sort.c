@@ -84,3 +84,15 @@ void tsql_keyed_sort(tsql_keyed *a, size_t n)
 {
     if (n > 1) qsort(a, n, sizeof *a, tsql_keyed_cmp);
 }
+
+int tsql_cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+int tsql_cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}

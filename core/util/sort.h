@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* An unsigned key whose order is the order of the doubles: negative numbers included,
@@ -31,5 +32,16 @@ typedef struct tsql_keyed {
 
 int tsql_keyed_cmp(const void *x, const void *y);
 void tsql_keyed_sort(tsql_keyed *a, size_t n);
+
+/* qsort of n elements; nothing to do (and no pointer to pass, which qsort forbids
+ * being NULL) below two. */
+static inline void tsql_qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1) qsort(base, n, size, cmp);
+}
+
+/* qsort comparators of plain unsigned integers, ascending */
+int tsql_cmp_u32(const void *x, const void *y);
+int tsql_cmp_u64(const void *x, const void *y);
 
 #endif

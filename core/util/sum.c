@@ -1,6 +1,9 @@
 /* sum.c — see sum.h. */
 #include "util/sum.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 double tsql_kahan_sum(const double *v, size_t n)
 {
     double s = 0, c = 0;
@@ -40,4 +43,36 @@ double tsql_seq_sum(const double *v, size_t n)
     double s = 0.0;
     for (size_t i = 0; i < n; i++) s += v[i];
     return s;
+}
+
+double tsql_np_mean(const double *v, size_t n)
+{
+    return tsql_pairwise_sum(v, n) / (double)n;
+}
+
+int tsql_np_var(const double *v, size_t n, size_t ddof, double *var)
+{
+    double m = tsql_np_mean(v, n);
+    double *d = malloc(n * sizeof *d);
+    if (!d) return -1;
+    for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
+    *var = tsql_pairwise_sum(d, n) / (double)(n - ddof);
+    free(d);
+    return 0;
+}
+
+double tsql_pd_mean(const double *v, size_t n)
+{
+    return tsql_kahan_sum(v, n) / (double)n;
+}
+
+double tsql_pd_std(const double *v, size_t n)
+{
+    double mean = 0.0, m2 = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double old = mean;
+        mean += (v[i] - old) / (double)(i + 1);
+        m2 += (v[i] - mean) * (v[i] - old);
+    }
+    return sqrt(m2 / (double)(n - 1));
 }

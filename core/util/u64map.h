@@ -8,21 +8,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "util/hash.h"
+
 typedef struct tsql_u64map {
     int64_t *keys;
     uint32_t *vals;    /* UINT32_MAX = empty slot */
     uint32_t nslots, n;
 } tsql_u64map;
-
-static inline uint32_t tsql_u64_hash(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ull;
-    k ^= k >> 33;
-    return (uint32_t)k;
-}
 
 /* Sizes the map for about n keys. 0 or -1 on OOM. */
 static inline int tsql_u64map_init(tsql_u64map *m, uint32_t n)

@@ -228,7 +228,7 @@ static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out,
     for (int a = 0; a < f->fn->nargs; a++) {
         const char *name = f->fn->args[a];
         if (strcmp(name, "phase") == 0) phase = f->argv[a];
-        if (strcmp(name, "baseline") && strcmp(name, "variant") && strcmp(name, "trace")) continue;
+        if (strcmp(name, "baseline") != 0 && strcmp(name, "variant") != 0 && strcmp(name, "trace") != 0) continue;
         names[n] = name;
         specs[n++] = f->argv[a];
     }

@@ -1,6 +1,6 @@
 /*
  * pdcell.c — SQL functions that read CSV cells as pandas' read_csv does (core/text/pdcell.h),
- * for the perf-report comparison (sql/report_compare/, reference semantics §9.10):
+ * for the perf-report comparison (sql/report_compare/, docs/compare-reports.md):
  *
  *   pd_cell_kind(cell)        'na', 'int', 'float', 'bool' or 'str': the narrowest reading
  *                             of one cell (NULL is 'na')

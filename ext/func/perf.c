@@ -155,13 +155,6 @@ static void result_count(sqlite3_context *ctx, double x)
 
 /* JSON writers: a key, a real (shortest repr; NaN/inf → null), a count (integer when
  * exact), text or null */
-static int j_key(tsql_buf *b, int *first, const char *k)
-{
-    if (!*first && tsql_bputc(b, ',')) return -1;
-    *first = 0;
-    return tsql_json_quote(b, k, strlen(k)) || tsql_bputc(b, ':');
-}
-
 static int j_real(tsql_buf *b, double x)
 {
     if (!isfinite(x)) return tsql_bputs(b, "null");
@@ -173,12 +166,6 @@ static int j_count(tsql_buf *b, double x)
     if (!isfinite(x)) return tsql_bputs(b, "null");
     if (x == floor(x) && fabs(x) < 9007199254740992.0) return tsql_py_put_int(b, (long long)x);
     return tsql_py_put_float(b, x);
-}
-
-static int j_text(tsql_buf *b, const char *s)
-{
-    if (!s) return tsql_bputs(b, "null");
-    return tsql_json_quote(b, s, strlen(s));
 }
 
 /* A shape argument: JSON array of integers, e.g. '[4, 3, 224, 224]'. */
@@ -446,48 +433,48 @@ static int put_perf_json(tsql_buf *b, const tsql_perf *p, int bwd)
     tsql_perf_derive(p->flops, bytes, 0, &m);
     int ok = p->status == TSQL_PM_OK;
     bad |= tsql_bputc(b, '{');
-    bad |= j_key(b, &first, "status") || j_text(b, tsql_pm_status_names[p->status]);
-    bad |= j_key(b, &first, "category") || j_text(b, p->category);
-    bad |= j_key(b, &first, "sheet") || j_text(b, p->sheet);
-    bad |= j_key(b, &first, "bwd") || tsql_bputs(b, bwd ? "true" : "false");
-    bad |= j_key(b, &first, "flops") || (ok ? j_count(b, p->flops) : tsql_bputs(b, "null"));
-    bad |= j_key(b, &first, "gflops") || (ok ? j_real(b, m.gflops) : tsql_bputs(b, "null"));
-    bad |= j_key(b, &first, "bytes") || (ok ? j_count(b, bytes) : tsql_bputs(b, "null"));
-    bad |= j_key(b, &first, "data_moved_mb") || (ok ? j_real(b, m.data_moved_mb) : tsql_bputs(b, "null"));
-    bad |= j_key(b, &first, "flops_per_byte") || (ok ? j_real(b, m.flops_per_byte) : tsql_bputs(b, "null"));
-    bad |= j_key(b, &first, "compute_spec") || (ok ? j_text(b, p->compute_spec) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "status") || tsql_json_text(b, tsql_pm_status_names[p->status]);
+    bad |= tsql_json_key(b, &first, "category") || tsql_json_text(b, p->category);
+    bad |= tsql_json_key(b, &first, "sheet") || tsql_json_text(b, p->sheet);
+    bad |= tsql_json_key(b, &first, "bwd") || tsql_bputs(b, bwd ? "true" : "false");
+    bad |= tsql_json_key(b, &first, "flops") || (ok ? j_count(b, p->flops) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "gflops") || (ok ? j_real(b, m.gflops) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "bytes") || (ok ? j_count(b, bytes) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "data_moved_mb") || (ok ? j_real(b, m.data_moved_mb) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "flops_per_byte") || (ok ? j_real(b, m.flops_per_byte) : tsql_bputs(b, "null"));
+    bad |= tsql_json_key(b, &first, "compute_spec") || (ok ? tsql_json_text(b, p->compute_spec) : tsql_bputs(b, "null"));
     /* params as JSON values, params_text as Python str() forms, perf_params as the dict repr */
-    bad |= j_key(b, &first, "params");
+    bad |= tsql_json_key(b, &first, "params");
     if (!ok) bad |= tsql_bputs(b, "null");
     else {
         int f2 = 1;
         bad |= tsql_bputc(b, '{');
         for (size_t i = 0; i < p->nparams && !bad; i++) {
-            bad |= j_key(b, &f2, p->params[i].name);
+            bad |= tsql_json_key(b, &f2, p->params[i].name);
             const char *err;
             int rc = tsql_py_to_json(b, p->params[i].repr, strlen(p->params[i].repr), &err);
-            if (rc == -2) bad |= j_text(b, p->params[i].repr); /* not a literal: keep the text */
+            if (rc == -2) bad |= tsql_json_text(b, p->params[i].repr); /* not a literal: keep the text */
             else bad |= rc;
         }
         bad |= tsql_bputc(b, '}');
     }
-    bad |= j_key(b, &first, "params_text");
+    bad |= tsql_json_key(b, &first, "params_text");
     if (!ok) bad |= tsql_bputs(b, "null");
     else {
         int f2 = 1;
         bad |= tsql_bputc(b, '{');
         for (size_t i = 0; i < p->nparams && !bad; i++)
-            bad |= j_key(b, &f2, p->params[i].name) || j_text(b, p->params[i].str);
+            bad |= tsql_json_key(b, &f2, p->params[i].name) || tsql_json_text(b, p->params[i].str);
         bad |= tsql_bputc(b, '}');
     }
-    bad |= j_key(b, &first, "perf_params");
+    bad |= tsql_json_key(b, &first, "perf_params");
     if (!ok) bad |= tsql_bputs(b, "null");
     else {
         tsql_buf d = {0};
-        bad |= tsql_perf_params_dict(p, &d) || j_text(b, d.p ? d.p : "{}");
+        bad |= tsql_perf_params_dict(p, &d) || tsql_json_text(b, d.p ? d.p : "{}");
         free(d.p);
     }
-    bad |= j_key(b, &first, "error") || j_text(b, p->error[0] ? p->error : NULL);
+    bad |= tsql_json_key(b, &first, "error") || tsql_json_text(b, p->error[0] ? p->error : NULL);
     bad |= tsql_bputc(b, '}');
     return bad ? -1 : 0;
 }
@@ -546,11 +533,11 @@ static void fn_perf_metrics(sqlite3_context *ctx, int argc, sqlite3_value **argv
     tsql_perf_derive(f, rb ? by : NAN, t, &m);
     tsql_buf b = {0};
     int first = 1, bad = tsql_bputc(&b, '{');
-    bad |= j_key(&b, &first, "gflops") || j_real(&b, m.gflops);
-    bad |= j_key(&b, &first, "tflops_s") || j_real(&b, m.tflops_s);
-    bad |= j_key(&b, &first, "data_moved_mb") || j_real(&b, m.data_moved_mb);
-    bad |= j_key(&b, &first, "flops_per_byte") || j_real(&b, m.flops_per_byte);
-    bad |= j_key(&b, &first, "tb_s") || j_real(&b, m.tb_s);
+    bad |= tsql_json_key(&b, &first, "gflops") || j_real(&b, m.gflops);
+    bad |= tsql_json_key(&b, &first, "tflops_s") || j_real(&b, m.tflops_s);
+    bad |= tsql_json_key(&b, &first, "data_moved_mb") || j_real(&b, m.data_moved_mb);
+    bad |= tsql_json_key(&b, &first, "flops_per_byte") || j_real(&b, m.flops_per_byte);
+    bad |= tsql_json_key(&b, &first, "tb_s") || j_real(&b, m.tb_s);
     bad |= tsql_bputc(&b, '}');
     result_buf(ctx, &b, !bad);
 }
@@ -595,11 +582,11 @@ static void fn_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (roofline_args(ctx, argv, "roofline", &r) <= 0) return; /* no roofline: NULL */
     tsql_buf b = {0};
     int first = 1, bad = tsql_bputc(&b, '{');
-    bad |= j_key(&b, &first, "bound") || j_text(&b, r.bound);
-    bad |= j_key(&b, &first, "roofline_time_us") || j_real(&b, r.time_us);
-    bad |= j_key(&b, &first, "pct_roofline") || j_real(&b, r.pct);
-    bad |= j_key(&b, &first, "compute_us") || j_real(&b, r.compute_us);
-    bad |= j_key(&b, &first, "memory_us") || j_real(&b, r.memory_us);
+    bad |= tsql_json_key(&b, &first, "bound") || tsql_json_text(&b, r.bound);
+    bad |= tsql_json_key(&b, &first, "roofline_time_us") || j_real(&b, r.time_us);
+    bad |= tsql_json_key(&b, &first, "pct_roofline") || j_real(&b, r.pct);
+    bad |= tsql_json_key(&b, &first, "compute_us") || j_real(&b, r.compute_us);
+    bad |= tsql_json_key(&b, &first, "memory_us") || j_real(&b, r.memory_us);
     bad |= tsql_bputc(&b, '}');
     result_buf(ctx, &b, !bad);
 }
@@ -685,10 +672,10 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
             int rc = sqlite3_create_function(db, fns[i].name, n, pure, NULL, fns[i].fn, NULL, NULL);
             if (rc != SQLITE_OK) return rc;
         }
-    static const int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
+    static int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
     static const char *const field_fn[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
     for (int i = 0; i < 3; i++) {
-        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, (void *)&fields[i], fn_roofline_field,
+        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, &fields[i], fn_roofline_field,
                                          NULL, NULL);
         if (rc != SQLITE_OK) return rc;
     }

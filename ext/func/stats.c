@@ -1,6 +1,7 @@
 /*
  * stats.c — the statistics the perf report needs and SQLite lacks, with
- * pandas' / numpy's definitions (reference-semantics §6.2, §6.6):
+ * pandas' / numpy's definitions (docs/report.md, Summation functions, docs/functions.md,
+ * kernel_details_summary):
  *
  *   median(x)                    aggregate: median of non-NULL values (mean of the two
  *                                middle ones for an even count); NULL if none
@@ -12,8 +13,9 @@
  *   kernel_details_summary(kd [, ord])
  *                                aggregate over kernel_details JSON lists (one per op
  *                                instance, in the order of ord): TraceLens's
- *                                per-position kernel statistics as a JSON array (§6.6)
- *   trunc_kernel_details(s)      scalar: the truncated form of such a summary (§6.6)
+ *                                per-position kernel statistics as a JSON array
+ *   trunc_kernel_details(s)      scalar: the truncated form of such a summary
+ *                                (both: docs/functions.md, kernel_details_summary)
  *
  * All are deterministic and innocuous.
  */
@@ -41,29 +43,11 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static double mean_of(const double *v, size_t n)
-{
-    return tsql_pairwise_sum(v, n) / (double)n;
-}
-
 /* sorts v */
 static double median_of(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
-/* *var = the variance with ddof (numpy's: squared deviations summed pairwise); -1 on
- * OOM (a plain sum instead would change the last digits) */
-static int var_of(const double *v, size_t n, size_t ddof, double *var)
-{
-    double m = mean_of(v, n);
-    double *d = malloc(n * sizeof *d);
-    if (!d) return -1;
-    for (size_t i = 0; i < n; i++) d[i] = (v[i] - m) * (v[i] - m);
-    *var = tsql_pairwise_sum(d, n) / (double)(n - ddof);
-    free(d);
-    return 0;
 }
 
 /* Closes the list text in b with ']' and returns it as the result (out of memory when
@@ -110,7 +94,7 @@ static void stdev_final_ddof(sqlite3_context *ctx, size_t ddof)
     dvec *d = sqlite3_aggregate_context(ctx, 0);
     double var;
     if (d && d->n > ddof) {
-        if (var_of(d->v, d->n, ddof, &var)) sqlite3_result_error_nomem(ctx);
+        if (tsql_np_var(d->v, d->n, ddof, &var)) sqlite3_result_error_nomem(ctx);
         else sqlite3_result_double(ctx, sqrt(var));
     }
     if (d) free(d->v);
@@ -267,13 +251,9 @@ static int cmp_entry(const void *x, const void *y)
 }
 
 /* ,"key":x; as_float: an integral x keeps ".0" (numpy's float results) */
-static int put_num(tsql_buf *b, const char *key, double x, int as_float)
+static int put_num(tsql_buf *b, int *first, const char *key, double x, int as_float)
 {
-    size_t kl = strlen(key);
-    if (tsql_buf_reserve(b, kl + 4)) return -1;
-    b->p[b->n++] = ',';
-    if (tsql_json_quote(b, key, kl)) return -1;
-    b->p[b->n++] = ':';
+    if (tsql_json_key(b, first, key)) return -1;
     return as_float ? tsql_json_float(b, x) : tsql_json_double(b, x);
 }
 
@@ -325,23 +305,18 @@ static void kd_final(sqlite3_context *ctx)
         const cJSON *te = cJSON_GetArrayItem(a->tmpl, p);
         const cJSON *stream = cJSON_GetObjectItemCaseSensitive(te, "stream");
         dvec *d = &durs[p];
-        if (tsql_buf_reserve(&b, 16)) goto oom;
-        if (k) b.p[b.n++] = ',';
-        memcpy(b.p + b.n, "{\"name\":", 8);
-        b.n += 8;
-        if (tsql_json_quote(&b, ent[k].name, strlen(ent[k].name))) goto oom;
-        if (tsql_buf_reserve(&b, 48)) goto oom;
-        if (cJSON_IsNumber(stream))
-            b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)stream->valuedouble);
-        else
-            b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
-        b.n += (size_t)snprintf(b.p + b.n, 48, ",\"count\":%zu", d->n);
+        int first = 1;
+        if ((k && tsql_bputc(&b, ',')) || tsql_bputc(&b, '{') || tsql_json_key(&b, &first, "name") ||
+            tsql_json_text(&b, ent[k].name) || tsql_json_key(&b, &first, "stream") ||
+            (cJSON_IsNumber(stream) ? tsql_json_i64(&b, (long long)stream->valuedouble) : tsql_bputs(&b, "null")) ||
+            tsql_json_key(&b, &first, "count") || tsql_json_i64(&b, (int64_t)d->n))
+            goto oom;
         /* sums, minima and maxima keep the durations' type; means, medians and stds are
          * numpy floats */
-        if (put_num(&b, "total_duration_us", ent[k].total, a->float_durs)) goto oom;
+        if (put_num(&b, &first, "total_duration_us", ent[k].total, a->float_durs)) goto oom;
         if (d->n) {
-            double mean = mean_of(d->v, d->n), var;
-            if (var_of(d->v, d->n, 0, &var)) goto oom;
+            double mean = tsql_np_mean(d->v, d->n), var;
+            if (tsql_np_var(d->v, d->n, 0, &var)) goto oom;
             double sd = sqrt(var);
             double mn = d->v[0], mx = d->v[0];
             for (size_t j = 1; j < d->n; j++) {
@@ -349,13 +324,13 @@ static void kd_final(sqlite3_context *ctx)
                 if (d->v[j] > mx) mx = d->v[j];
             }
             double med = median_of(d->v, d->n);
-            if (put_num(&b, "mean_duration_us", mean, 1) || put_num(&b, "median_duration_us", med, 1) ||
-                put_num(&b, "std_dev_duration_us", sd, 1) || put_num(&b, "min_duration_us", mn, a->float_durs) ||
-                put_num(&b, "max_duration_us", mx, a->float_durs))
+            if (put_num(&b, &first, "mean_duration_us", mean, 1) || put_num(&b, &first, "median_duration_us", med, 1) ||
+                put_num(&b, &first, "std_dev_duration_us", sd, 1) ||
+                put_num(&b, &first, "min_duration_us", mn, a->float_durs) ||
+                put_num(&b, &first, "max_duration_us", mx, a->float_durs))
                 goto oom;
         }
-        if (tsql_buf_reserve(&b, 1)) goto oom;
-        b.p[b.n++] = '}';
+        if (tsql_bputc(&b, '}')) goto oom;
     }
     if (tsql_buf_reserve(&b, 1)) goto oom;
     b.p[b.n++] = ']';
@@ -417,11 +392,9 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
             while (cut < len && ((unsigned char)name[cut] & 0xC0) == 0x80) cut++;
             chars++;
         }
-        bad = bad || tsql_buf_reserve(&b, 16);
+        int first = 1;
+        bad = bad || (k++ && tsql_bputc(&b, ',')) || tsql_bputc(&b, '{') || tsql_json_key(&b, &first, "name");
         if (bad) break;
-        if (k++) b.p[b.n++] = ',';
-        memcpy(b.p + b.n, "{\"name\":", 8);
-        b.n += 8;
         if (cut < len) {
             char *tmp = malloc(cut + 4);
             bad = !tmp;
@@ -434,14 +407,11 @@ static void trunc_kd(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         } else {
             bad = tsql_json_quote(&b, name, len) != 0;
         }
-        bad = bad || tsql_buf_reserve(&b, 64);
+        bad = bad || tsql_json_key(&b, &first, "stream") ||
+              (cJSON_IsNumber(st) ? tsql_json_i64(&b, (long long)st->valuedouble) : tsql_bputs(&b, "null"));
+        if (!bad && cJSON_IsNumber(mean)) bad = put_num(&b, &first, "mean_duration_us", round2(mean->valuedouble), 1);
+        bad = bad || tsql_bputc(&b, '}');
         if (bad) break;
-        if (cJSON_IsNumber(st)) b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":%lld", (long long)st->valuedouble);
-        else b.n += (size_t)snprintf(b.p + b.n, 48, ",\"stream\":null");
-        if (cJSON_IsNumber(mean)) bad = put_num(&b, "mean_duration_us", round2(mean->valuedouble), 1);
-        bad = bad || tsql_buf_reserve(&b, 2);
-        if (bad) break;
-        b.p[b.n++] = '}';
     }
     result_list(ctx, &b, bad);
     cJSON_Delete(s);

@@ -20,6 +20,8 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "output/tree_diff_json.h"
+#include "output/tree_diff_text.h"
 #include "vtab/tree_diff.h"
 
 /* both traces and their diff, or an error reported on ctx */

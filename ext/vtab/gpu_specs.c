@@ -28,8 +28,8 @@ SQLITE_EXTENSION_INIT3
 
 #include "perfmodel/gpu_specs.h"
 #include "perfmodel/perfmodel.h"
+#include "text/jsonout.h"
 #include "text/pyrepr.h"
-#include "vtab/table.h"
 #include "vtab/table.h"
 
 enum { G_GPU, G_VENDOR, G_MEM_BW, G_MEMORY, G_PEAK0, G_PATTERN = G_PEAK0 + TSQL_GPU_NPEAKS, G_SOURCE, G_NCOL };
@@ -357,11 +357,16 @@ static void fn_gpu_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv
     else tsql_py_float(rf.pct, b);
     tsql_py_float(rf.compute_us, c);
     tsql_py_float(rf.memory_us, d);
-    char *s = sqlite3_mprintf("{\"bound\":\"%s\",\"roofline_time_us\":%s,\"pct_roofline\":%s,\"compute_us\":%s,"
-                              "\"memory_us\":%s}",
-                              rf.bound, a, b, c, d);
-    if (!s) sqlite3_result_error_nomem(ctx);
-    else sqlite3_result_text(ctx, s, -1, sqlite3_free);
+    tsql_buf o = {0};
+    int first = 1;
+    int bad = tsql_bputc(&o, '{') || tsql_json_key(&o, &first, "bound") || tsql_json_text(&o, rf.bound) ||
+              tsql_json_key(&o, &first, "roofline_time_us") || tsql_bputs(&o, a) ||
+              tsql_json_key(&o, &first, "pct_roofline") || tsql_bputs(&o, b) ||
+              tsql_json_key(&o, &first, "compute_us") || tsql_bputs(&o, c) ||
+              tsql_json_key(&o, &first, "memory_us") || tsql_bputs(&o, d) || tsql_bputc(&o, '}');
+    if (bad) sqlite3_result_error_nomem(ctx);
+    else sqlite3_result_text(ctx, o.p, (int)o.n, SQLITE_TRANSIENT);
+    free(o.p);
 }
 
 int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c)

@@ -1,6 +1,6 @@
 /*
  * launchers.c — the `kernel_launchers` table: one row per op that GPU time is
- * charged to, TraceLens's way (reference-semantics §3.3): for each GPU event the
+ * charged to, TraceLens's way (docs/schema.md, kernel_launchers): for each GPU event the
  * nearest cpu_op above its launching runtime call (skipping cpu_ops named "execute"),
  * or the runtime call itself. Rows in TraceLens's launcher order (by ts, stable).
  *

@@ -1,8 +1,9 @@
 /*
  * perf_ops.c — the `perf_ops` table: one row per op instance with a perf model
  * and direction, the rows behind the perf-model sheets (GEMM, CONV_fwd, SDPA_bwd, ...;
- * reference-semantics §6.8): kernel time of the op's GPU work, FLOPs, bytes, the
- * derived throughput metrics (§7.1) and the model's parameters.
+ * docs/schema.md, perf_ops): kernel time of the op's GPU work, FLOPs, bytes, the
+ * derived throughput metrics (docs/perf-models.md, Derived metrics and roofline) and the model's
+ * parameters.
  *
  *   SELECT name, gflops, kernel_time_us, tflops_s FROM perf_ops(1) WHERE sheet = 'GEMM';
  *

@@ -6,9 +6,9 @@
  * Row 0 holds the column names; data rows count from 1 in the query's order. A cell is
  * the text the perf report's CSVs write: REAL as Python's repr (py_float), INTEGER in
  * decimal, TEXT and BLOB as their bytes, NULL as NULL. The perf-report comparison reads
- * the report views of open traces through it (sql/report_compare/, reference semantics
- * §9.10). The query runs on the same connection when the table is scanned; it must be
- * one statement. An error in it is this table's error, with the query's message.
+ * the report views of open traces through it (sql/report_compare/,
+ * docs/compare-reports.md). The query runs on the same connection when the table is scanned; it
+ * must be one statement. An error in it is this table's error, with the query's message.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3

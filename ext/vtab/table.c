@@ -590,70 +590,27 @@ void tsql_result_arg(sqlite3_context *ctx, const tsql_trace *t, uint32_t uid, co
 }
 
 /* kernel_details: [{"name", "dur" (µs), "stream"[, "gpu_op_uid"]}, ...] for g[0..n) */
-/* Whether every GPU event's duration is a whole number of µs: traces written with
- * integer µs (Kineto before 2024) give Python ints, later ones floats ("22.0"), and
- * TraceLens's statistics keep that type. */
-static void *build_whole_durations(tsql_trace *t)
-{
-    int *whole = malloc(sizeof *whole);
-    if (!whole) return NULL;
-    *whole = 1;
-    for (uint32_t k = 0; k < t->kernels.n && *whole; k++) {
-        int64_t d = t->dur_ns[t->kernels.uid[k]];
-        if (d != TSQL_NULL && d % 1000 != 0) *whole = 0;
-    }
-    return whole;
-}
-static const tsql_cache_kind whole_durations = {"kernel_details.whole_durations", build_whole_durations, free};
-
-/* Decimal text of v at p (room for 20 bytes). Returns its length. */
-static size_t put_i64(char *p, int64_t v)
-{
-    char tmp[24];
-    size_t n = 0;
-    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    do tmp[n++] = (char)('0' + m % 10); while ((m /= 10) != 0);
-    if (v < 0) tmp[n++] = '-';
-    for (size_t i = 0; i < n; i++) p[i] = tmp[n - 1 - i];
-    return n;
-}
-
 int tsql_kernel_details_json(tsql_trace *t, const uint32_t *g, uint32_t n, int with_uid, tsql_buf *b)
 {
-    const int *whole = tsql_trace_cached(t, &whole_durations);
-    if (!whole) return -1;
+    int whole = tsql_trace_whole_us(t);
+    if (whole < 0) return -1;
     b->n = 0;
     if (tsql_buf_reserve(b, 2)) return -1;
     b->p[b->n++] = '[';
     for (uint32_t j = 0; j < n; j++) {
         uint32_t u = g[j], nm = t->name[u];
-        if (tsql_buf_reserve(b, 16)) return -1;
-        if (j) b->p[b->n++] = ',';
-        memcpy(b->p + b->n, "{\"name\":", 8);
-        b->n += 8;
-        if (tsql_json_quote(b, nm ? tsql_intern_str(&t->strings, nm) : "", nm ? tsql_intern_len(&t->strings, nm) : 0))
+        int first = 1;
+        if ((j && tsql_bputc(b, ',')) || tsql_bputc(b, '{') || tsql_json_key(b, &first, "name") ||
+            tsql_json_quote(b, nm ? tsql_intern_str(&t->strings, nm) : "", nm ? tsql_intern_len(&t->strings, nm) : 0))
             return -1;
-        if (tsql_buf_reserve(b, 16)) return -1;
-        memcpy(b->p + b->n, ",\"dur\":", 7);
-        b->n += 7;
         double dur = tsql_trace_dur_us(t, u);
-        if ((*whole ? tsql_json_double(b, dur) : tsql_json_float(b, dur)) || tsql_buf_reserve(b, 80)) return -1;
+        if (tsql_json_key(b, &first, "dur") || (whole ? tsql_json_double(b, dur) : tsql_json_float(b, dur)))
+            return -1;
         int64_t s = tsql_icol_get(&t->stream, u);
-        /* integers written by hand: snprintf was a tenth of building these lists */
-        memcpy(b->p + b->n, ",\"stream\":", 10);
-        b->n += 10;
-        if (s == TSQL_NULL) {
-            memcpy(b->p + b->n, "null", 4);
-            b->n += 4;
-        } else {
-            b->n += put_i64(b->p + b->n, s);
-        }
-        if (with_uid) {
-            memcpy(b->p + b->n, ",\"gpu_op_uid\":", 14);
-            b->n += 14;
-            b->n += put_i64(b->p + b->n, u);
-        }
-        b->p[b->n++] = '}';
+        if (tsql_json_key(b, &first, "stream") || (s == TSQL_NULL ? tsql_bputs(b, "null") : tsql_json_i64(b, s)))
+            return -1;
+        if (with_uid && (tsql_json_key(b, &first, "gpu_op_uid") || tsql_json_i64(b, u))) return -1;
+        if (tsql_bputc(b, '}')) return -1;
     }
     if (tsql_buf_reserve(b, 1)) return -1;
     b->p[b->n++] = ']';

@@ -1,7 +1,7 @@
 /*
  * unified.c — the `unified_ops` table: the op instances of TraceLens's
- * unified_perf_summary (reference-semantics §6.7), in its collection order: the highest
- * op with a perf model on each path to GPU work, leaf launchers elsewhere, and
+ * unified_perf_summary (docs/schema.md, unified_ops and unified_perf_summary), in its collection
+ * order: the highest op with a perf model on each path to GPU work, leaf launchers elsewhere, and
  * synthetic "op->kernel (Synthetic Op)" rows for GPU work no collected op covers.
  *
  *   SELECT name, op_category, kernel_time_us, tflops_s FROM unified_ops(1);

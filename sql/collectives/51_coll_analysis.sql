@@ -1,5 +1,6 @@
 -- 51_coll_analysis.sql — single-rank collective analysis over the `collectives` table
--- (docs/analyses.md; TraceLens's NCCL analyser, reference-semantics §8.1-8.3).
+-- (docs/analyses.md; TraceLens's NCCL analyser, docs/collectives.md, nccl_rank_rows and nccl_long;
+-- nccl_implicit_sync).
 --
 -- Sizes are MiB (2^20 bytes; TraceLens calls them MB) and bandwidths GiB/s (TraceLens's
 -- "GB/s": (MB / 1024) / seconds). On one rank the duration of a collective includes

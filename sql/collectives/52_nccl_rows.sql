@@ -1,5 +1,6 @@
 -- 52_nccl_rows.sql — the per-rank collective rows every multi-rank view reads
--- (docs/collectives.md; TraceLens's NCCL analyser, reference-semantics §8.1).
+-- (docs/collectives.md; TraceLens's NCCL analyser, docs/collectives.md, nccl_rank_rows and
+-- nccl_long).
 --
 -- A rank's rows come from an open trace (nccl_rank_rows) or from a per-rank table
 -- written elsewhere and copied into coll_rank_import (trace_open_dir(..., 'collectives'),
@@ -41,10 +42,10 @@ SELECT * FROM coll_trace_ranks
 UNION ALL
 SELECT * FROM coll_rank_info_import;
 
--- nccl_rank_rows: TraceLens's per-event row of each open trace (§8.1): kernels of cat
--- exactly 'kernel' whose name contains nccl, rccl or cross_device_reduce (any case),
--- with a correlation or External id, and the kernel's own args (arrays as Python
--- tuple text, as pandas holds them). seq is NCCL's sequence number ("Seq" on the
+-- nccl_rank_rows: TraceLens's per-event row of each open trace (docs/collectives.md, nccl_rank_rows
+-- and nccl_long): kernels of cat exactly 'kernel' whose name contains nccl, rccl or
+-- cross_device_reduce (any case), with a correlation or External id, and the kernel's own args
+-- (arrays as Python tuple text, as pandas holds them). seq is NCCL's sequence number ("Seq" on the
 -- kernel, else on its record_param_comms call), NULL when the trace has none.
 CREATE TEMP VIEW IF NOT EXISTS nccl_rank_rows AS
 WITH k AS (

@@ -1,6 +1,7 @@
 -- 53_nccl_long.sql — matching each collective across ranks, TraceLens's nccl_long and
 -- nccl_summary_long, and the warnings of the multi-rank views (docs/collectives.md;
--- reference-semantics §8.1-8.2, §8.4).
+-- docs/collectives.md, nccl_rank_rows and nccl_long; nccl_summary_long, docs/collectives.md,
+-- straggler_summary and nccl_all2allv).
 
 -- nccl_fmt: one row of job-wide facts: the matching mode and how pandas types each
 -- column of TraceLens's nccl_long (an integer column with a missing value anywhere
@@ -100,7 +101,7 @@ SELECT k.trace_id, k.rank, k.uid, k.ord, k.name, k.pg, k.pg_name, k.pg_ranks, k.
                         WHEN 'BFloat16' THEN 2 WHEN 'Bool' THEN 1 WHEN 'Byte' THEN 1
                         WHEN 'Double' THEN 8 WHEN 'Half' THEN 2 WHEN 'Short' THEN 2 END
        END AS bpe,
-       -- TraceLens's collective type of the name (§8.3)
+       -- TraceLens's collective type of the name (docs/collectives.md, nccl_implicit_sync)
        CASE WHEN k.collective_name IN ('allreduce', 'allreduce_coalesced') THEN 'allreduce'
             WHEN k.collective_name IN ('reducescatter', '_reduce_scatter_base', 'reduce_scatter_tensor_coalesced')
                 THEN 'reducescatter'
@@ -150,11 +151,11 @@ SELECT m.collective_id,
 FROM mat_nccl_match m, mat_nccl_fmt f
 ORDER BY m.ord;
 
--- nccl_summary_long: TraceLens's nccl_summary_long sheet (§8.2 over every rank): rows of
--- nccl_long grouped by rank, Process Group Name, Process Group Ranks, Collective name,
--- Group size, dtype, In/Out msg nelems, In/Out split size and stream; a row with a
--- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable)
--- sort leaves them (np_argsort). node_id is appended.
+-- nccl_summary_long: TraceLens's nccl_summary_long sheet (docs/collectives.md, nccl_summary_long
+-- over every rank): rows of nccl_long grouped by rank, Process Group Name, Process Group Ranks,
+-- Collective name, Group size, dtype, In/Out msg nelems, In/Out split size and stream; a row with a
+-- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable) sort leaves
+-- them (np_argsort). node_id is appended.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_long AS
 WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
 mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),

@@ -1,7 +1,8 @@
 -- 54_nccl_implicit_sync.sql — collectives that synchronise their ranks (all-reduce,
 -- reduce-scatter, all-gather, all-to-all): communication latency versus waiting for
 -- the last rank, TraceLens's nccl_implicit_sync, nccl_summary_implicit_sync and
--- straggler_summary (docs/collectives.md; reference-semantics §8.3-8.4).
+-- straggler_summary (docs/collectives.md; docs/collectives.md, nccl_implicit_sync;
+-- straggler_summary and nccl_all2allv).
 
 -- nccl_implicit_sync_ranks: one row per rank of each matched implicit-sync instance
 -- (match_status 'ok'; the type of the instance's first row is an implicit-sync type,

@@ -1,7 +1,7 @@
 -- 55_nccl_all2allv.sql — all_to_allv: every rank sends a different amount, so no
 -- latency/bandwidth pair but wall time, throughput and imbalance; TraceLens's
 -- nccl_all2allv, nccl_summary_all2allv and the all2allv heatmap (docs/collectives.md;
--- reference-semantics §8.4).
+-- docs/collectives.md, straggler_summary and nccl_all2allv).
 
 -- nccl_all2allv_ranks: one row per rank of each matched all_to_allv instance (first
 -- row's Collective name 'all_to_allv', match_status 'ok'): TraceLens's per-rank columns

@@ -1,7 +1,7 @@
--- report_coll_analysis: TraceLens's coll_analysis.csv (reference-semantics §8.1-8.2),
--- trace_id first. TraceLens reads the collective's fields from the kernel event's args
--- only, so a trace whose kernels do not carry them (Kineto before 2.3) has no rows
--- here; the native views coll_analysis / coll_analysis_summary also read the CPU side.
+-- report_coll_analysis: TraceLens's coll_analysis.csv (docs/collectives.md, nccl_rank_rows and
+-- nccl_long; nccl_summary_long), trace_id first. TraceLens reads the collective's fields from the
+-- kernel event's args only, so a trace whose kernels do not carry them (Kineto before 2.3) has no
+-- rows here; the native views coll_analysis / coll_analysis_summary also read the CPU side.
 --
 -- Rows: communication kernels (cat exactly 'kernel', name containing nccl, rccl or
 -- cross_device_reduce, with a correlation or External id), rank 0 (TraceLens numbers

@@ -7,10 +7,10 @@
 -- Per connection (TEMP); every diff view has rows for every pair in it.
 CREATE TEMP TABLE IF NOT EXISTS diff_params(baseline, variant);
 
--- diff_stats: TraceLens's diff_stats.csv (reference-semantics §9.6), one row per GPU
--- event under a difference. When the pair is identical (§9.6) the trace2 rows are left
--- out, as TraceLens does. lowest_common_ancestor_id turns REAL (4.0) when some row has
--- none, as pandas' column does.
+-- diff_stats: TraceLens's diff_stats.csv (docs/diff.md, tree_diff_stats and diff_stats), one row
+-- per GPU event under a difference. When the pair is identical (docs/diff.md, tree_diff_stats and
+-- diff_stats) the trace2 rows are left out, as TraceLens does. lowest_common_ancestor_id turns REAL
+-- (4.0) when some row has none, as pandas' column does.
 CREATE TEMP VIEW IF NOT EXISTS diff_stats AS
 SELECT s.trace_id AS baseline_id, s.variant_id, s.seq,
        s.name, s.cpu_op_name, s.cpu_op_uid, s.source,
@@ -28,10 +28,11 @@ FROM diff_params p, tree_diff_stats(p.baseline, p.variant) s
 WHERE NOT (s.identical AND s.source = 'trace2')
 ORDER BY baseline_id, variant_id, s.seq;
 
--- diff_stats_unique_args_summary: TraceLens's CSV of the same name (§9.7): diff_stats
--- grouped by every column but kernel_time, lowest_common_ancestor_id and gpu_op_uid;
--- cpu_op_name as the cpu-op map renames it, nn_module_parent without spaces. Rows by
--- kernel_time_sum descending, ties by the columns' text in table order.
+-- diff_stats_unique_args_summary: TraceLens's CSV of the same name (docs/diff.md,
+-- diff_stats_unique_args_summary): diff_stats grouped by every column but kernel_time,
+-- lowest_common_ancestor_id and gpu_op_uid; cpu_op_name as the cpu-op map renames it,
+-- nn_module_parent without spaces. Rows by kernel_time_sum descending, ties by the columns' text in
+-- table order.
 CREATE TEMP VIEW IF NOT EXISTS diff_stats_unique_args_summary AS
 WITH g AS (
     SELECT baseline_id, variant_id, name, count(*) AS operation_count,
@@ -58,10 +59,10 @@ ORDER BY baseline_id, variant_id, kernel_time_sum DESC, name, CAST(operation_cou
          py_float(kernel_time_mean);
 
 -- diff_stats_names_summary: the per-op summary TraceLens once wrote under this name
--- (removed before the reference revision, §9.7), over today's rows: per op name (as the
--- cpu-op map renames it) the GPU events under differences on each side, their
--- kernel_time sums in ms, the difference (trace2 - trace1) and its absolute value.
--- Rows by kernel_time_trace1_sum_ms descending, then name.
+-- (removed before the reference revision, docs/diff.md, diff_stats_unique_args_summary), over
+-- today's rows: per op name (as the cpu-op map renames it) the GPU events under differences on each
+-- side, their kernel_time sums in ms, the difference (trace2 - trace1) and its absolute value. Rows
+-- by kernel_time_trace1_sum_ms descending, then name.
 CREATE TEMP VIEW IF NOT EXISTS diff_stats_names_summary AS
 SELECT baseline_id, variant_id, cpu_op_map_name AS name, count(*) AS row_count,
        coalesce(pd_sum(CASE WHEN source = 'trace1' THEN kernel_time END, seq), 0.0) / 1000.0

@@ -1,8 +1,8 @@
--- 61_perf_comparison.sql — TraceDiff inside the perf report (reference-semantics §9.9,
--- TraceLens's --comparison_json_path): the report option `comparison` names a variant
--- trace; each reported trace is the baseline of a TraceDiff with it, its
--- unified_perf_summary gains TraceLens's seven diff columns (unified_perf_diff) and a
--- diff_stats sheet is written (report_diff_stats). docs/diff.md.
+-- 61_perf_comparison.sql — TraceDiff inside the perf report (docs/diff.md, TraceDiff in the perf
+-- report, TraceLens's --comparison_json_path): the report option `comparison` names a variant
+-- trace; each reported trace is the baseline of a TraceDiff with it, its unified_perf_summary gains
+-- TraceLens's seven diff columns (unified_perf_diff) and a diff_stats sheet is written
+-- (report_diff_stats). docs/diff.md.
 
 CREATE TEMP TABLE IF NOT EXISTS report_params(
     name TEXT PRIMARY KEY,
@@ -27,15 +27,13 @@ FROM (SELECT value AS v FROM report_params WHERE name = 'comparison' AND value I
 WHERE s.trace_id <> s.variant_id;
 
 -- unified_perf_diff: per unified_perf_summary row (trace_id, ex_uid) with a TraceDiff
--- LCA among its kernels, §9.9's columns. Each LCA of the baseline's diff_stats rows has
--- t1 = its first baseline row's busy_time and t2 = its first variant row's (0 if none);
--- a row collects the distinct LCAs its kernels (kernel_details' gpu_op_uid) fall under,
--- in merged-id order.
---   speedup            sum t2 / sum t1 (NULL when sum t1 is 0)
---   delta_us           sum t2 - the row's kernel_time_us_sum (µs; TraceLens's mixed bases)
---   lca_count_trace2   LCAs with variant rows
---   lca_id, lca_name   the LCAs, '; '-joined
---   lca_total_kernel_time_trace1_us, lca_total_kernel_time_trace2_us   sum t1, sum t2 (µs)
+-- LCA among its kernels, docs/diff.md, TraceDiff in the perf report columns. Each LCA of the
+-- baseline's diff_stats rows has t1 = its first baseline row's busy_time and t2 = its first variant
+-- row's (0 if none); a row collects the distinct LCAs its kernels (kernel_details' gpu_op_uid) fall
+-- under, in merged-id order. speedup            sum t2 / sum t1 (NULL when sum t1 is 0) delta_us
+-- sum t2 - the row's kernel_time_us_sum (µs; TraceLens's mixed bases) lca_count_trace2   LCAs with
+-- variant rows lca_id, lca_name   the LCAs, '; '-joined lca_total_kernel_time_trace1_us,
+-- lca_total_kernel_time_trace2_us   sum t1, sum t2 (µs)
 CREATE TEMP VIEW IF NOT EXISTS unified_perf_diff AS
 WITH l AS (
     SELECT trace_id, lca_id, first(lca_name, seq) AS lca_name,

@@ -1,7 +1,7 @@
 -- report_diff_stats: the perf report's diff_stats sheet when the report option
--- `comparison` is set (reference-semantics §9.9): TraceLens's diff_stats.csv of the
--- reported trace (baseline) with the comparison trace; trace_id first. source is NULL
--- (and so left out of the CSV) when the pair is identical.
+-- `comparison` is set (docs/diff.md, TraceDiff in the perf report): TraceLens's diff_stats.csv of
+-- the reported trace (baseline) with the comparison trace; trace_id first. source is NULL (and so
+-- left out of the CSV) when the pair is identical.
 CREATE TEMP VIEW IF NOT EXISTS report_diff_stats AS
 SELECT trace_id, name, cpu_op_name, cpu_op_uid,
        CASE WHEN identical THEN NULL ELSE source END AS source,

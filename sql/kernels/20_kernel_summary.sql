@@ -31,7 +31,7 @@ SELECT trace_id, uid, name, stream, ts, dur, dur_ns, launcher_uid, launcher,
        CASE WHEN has_op THEN op_uid END AS parent_op_uid,
        CASE WHEN has_op THEN op_name END AS parent_op,
        -- a category that the op's name decides is the launcher's too; only 'other'
-       -- may be refined by the launcher's first kernel (reference-semantics 5.1)
+       -- may be refined by the launcher's first kernel (docs/perf-models.md, Op categories)
        CASE WHEN NOT has_op THEN NULL
             WHEN op_category(op_name) <> 'other' THEN op_category(op_name)
             ELSE coalesce((SELECT l.op_category FROM kernel_launchers l

@@ -1,4 +1,4 @@
--- ops_summary: TraceLens's ops_summary sheet (reference-semantics §6.4), one row per
+-- ops_summary: TraceLens's ops_summary sheet (docs/schema.md, ops_summary), one row per
 -- launcher name: the direct and subtree GPU busy time summed over its launchers (in
 -- kernel_launchers order, with pandas' compensated sum), how many launchers, their op
 -- categories, and the share of all direct kernel time. Rows in the sheet's order:

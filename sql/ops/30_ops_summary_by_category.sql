@@ -1,5 +1,5 @@
 -- ops_summary_by_category: GPU kernel time per op category (TraceLens's sheet of the
--- same name, reference-semantics §5.4). Input: kernel_launchers (one row per op that
+-- same name, docs/schema.md, ops_summary_by_category). Input: kernel_launchers (one row per op that
 -- GPU time is charged to). Rows ordered by time, largest first.
 --   trace_id                      the trace
 --   op_category                   category of the launcher op (op_category())

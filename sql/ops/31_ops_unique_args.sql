@@ -1,5 +1,5 @@
 -- ops_unique_args: launcher ops grouped by name, category, process/thread and their
--- exact arguments (TraceLens's sheet of the same name, reference-semantics §6.5).
+-- exact arguments (TraceLens's sheet of the same name, docs/schema.md, ops_unique_args).
 -- Statistics are over the instances' direct and subtree GPU busy times (µs);
 -- std is the sample standard deviation (NULL for a single instance).
 -- Argument columns hold the args' JSON text (input_dims, ...); NULL when absent.

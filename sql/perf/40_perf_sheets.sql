@@ -1,6 +1,6 @@
 -- perf_sheet_summary: TraceLens's perf-model sheets (GEMM, CONV_fwd, CONV_bwd,
 -- SDPA_fwd, SDPA_bwd, UnaryElementwise, BinaryElementwise, Reduce_fwd, Normalization,
--- ...; reference-semantics §6.8) for every sheet at once: the rows of perf_ops grouped
+-- ...; docs/schema.md, perf_ops) for every sheet at once: the rows of perf_ops grouped
 -- by sheet, op name and model parameters. `sheet` says which sheet a row belongs to.
 --   *_first      value of the first instance (file order) of the group
 --   tb_s_*, tflops_s_*          statistics over instances with kernel time (TB/s, TFLOPS/s)

@@ -1,15 +1,13 @@
--- unified_perf_summary: TraceLens's unified_perf_summary sheet (reference-semantics
--- §6.7): the instances of unified_ops grouped by name, category, process/thread and
--- exact arguments. GPU time goes to the highest op with a perf model, to leaf
--- launchers elsewhere, and to synthetic "op->kernel (Synthetic Op)" rows.
---   ex_uid, operation_count        first instance (collection order), instances
---   total/mean/std_duration_us     CPU duration of the instances, µs
---   gflops, data_moved_mb, flops_per_byte, compute_spec   of the first instance
---   tb_s_*, tflops_s_*, kernel_time_us_*   statistics over instances (std: sample)
---   kernel_details_summary         per-kernel statistics (JSON)
---   perf_params                    model parameters of the first instance (Python dict)
---   percentage, cumulative_percentage      share of all kernel time, %
--- Rows: kernel time sum descending, then ex_uid.
+-- unified_perf_summary: TraceLens's unified_perf_summary sheet (docs/schema.md,
+-- unified_ops and unified_perf_summary): the instances of unified_ops grouped by
+-- name, category, process/thread and exact arguments. GPU time goes to the highest op with a perf
+-- model, to leaf launchers elsewhere, and to synthetic "op->kernel (Synthetic Op)" rows. ex_uid,
+-- operation_count        first instance (collection order), instances total/mean/std_duration_us
+-- CPU duration of the instances, µs gflops, data_moved_mb, flops_per_byte, compute_spec   of the
+-- first instance tb_s_*, tflops_s_*, kernel_time_us_*   statistics over instances (std: sample)
+-- kernel_details_summary         per-kernel statistics (JSON) perf_params                    model
+-- parameters of the first instance (Python dict) percentage, cumulative_percentage      share of
+-- all kernel time, % Rows: kernel time sum descending, then ex_uid.
 CREATE TEMP VIEW IF NOT EXISTS unified_perf_summary AS
 WITH g AS (
     SELECT trace_id, name, op_category, process_name, process_label, thread_name,

@@ -1,14 +1,12 @@
 -- perf_roofline: every perf_ops instance against the roofline of its trace's GPU
--- (TraceLens's arch-spec columns, reference-semantics §7.1). The GPU is the row of
--- gpu_specs named by the report option `gpu` (report_params) if set, else the one
--- detected from the trace's deviceProperties (traces.gpu_name, gpu_spec_for()).
--- Users can INSERT their own gpu_specs rows.
---   gpu                      gpu_specs.gpu used (NULL: unknown GPU, no roofline)
---   peak_tflops              peak of the instance's compute_spec (TFLOPS)
---   mem_bw_gbps              memory bandwidth (GB/s)
---   roofline_time_us         max(FLOPs / peak, bytes / bandwidth), µs
---   roofline_bound           COMPUTE_BOUND or MEMORY_BOUND
---   pct_roofline             roofline time / kernel time × 100 (%)
+-- (TraceLens's arch-spec columns, docs/perf-models.md, Derived metrics and roofline). The GPU is
+-- the row of gpu_specs named by the report option `gpu` (report_params) if set, else the one
+-- detected from the trace's deviceProperties (traces.gpu_name, gpu_spec_for()). Users can INSERT
+-- their own gpu_specs rows. gpu                      gpu_specs.gpu used (NULL: unknown GPU, no
+-- roofline) peak_tflops              peak of the instance's compute_spec (TFLOPS) mem_bw_gbps
+-- memory bandwidth (GB/s) roofline_time_us         max(FLOPs / peak, bytes / bandwidth), µs
+-- roofline_bound           COMPUTE_BOUND or MEMORY_BOUND pct_roofline             roofline time /
+-- kernel time × 100 (%)
 INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
     ('gpu', NULL, 'NULL: roofline against the GPU detected from deviceProperties; '
                   || 'a gpu_specs.gpu name (e.g. ''H100'', ''MI300X''): use that one');

@@ -1,4 +1,4 @@
--- The perf-report comparison's inputs (docs/compare-reports.md; reference semantics §9.10):
+-- The perf-report comparison's inputs (docs/compare-reports.md; docs/compare-reports.md):
 -- the reports, in order (pos 0 is the baseline), and every cell of their sheets as the
 -- CSV text TraceLens's read_csv sees. Row 0 of a sheet holds its header (cell = the
 -- column's name); data rows count from 1. examples/compare_reports.sh fills them from CSV

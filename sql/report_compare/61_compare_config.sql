@@ -1,4 +1,4 @@
--- compare_config: TraceLens's comparison of each sheet (reference semantics §9.10): the
+-- compare_config: TraceLens's comparison of each sheet (docs/compare-reports.md): the
 -- group, the output name, merge keys, diff columns (JSON lists), sort column, columns
 -- dropped from every report and from the variants only, and whether the result is split
 -- into _intersect_/_only_baseline_/_only_variant_ sheets. keys NULL = "name" plus the

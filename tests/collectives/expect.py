@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent check of the multi-rank collective report (reference-semantics §8.1-8.4).
+"""Independent check of the multi-rank collective report
+(docs/collectives.md: nccl_long to nccl_all2allv).
 
 Reads every rank's trace JSON directly (no tracesql), matches the k-th collective kernel
 of each process group across ranks, computes the implicit-sync columns and the straggler

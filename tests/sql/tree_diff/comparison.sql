@@ -1,6 +1,6 @@
--- the report option comparison (§9.9): base.json reported, deleted.json as the variant.
--- aten::relu's kernel is under the LCA aten::linear (merged id 0: t1 = 5.25, no variant
--- rows, t2 = 0); each matched kernel is its own LCA (t1 = t2).
+-- the report option comparison (docs/diff.md, TraceDiff in the perf report): base.json reported,
+-- deleted.json as the variant. aten::relu's kernel is under the LCA aten::linear (merged id 0: t1 =
+-- 5.25, no variant rows, t2 = 0); each matched kernel is its own LCA (t1 = t2).
 SELECT trace_open('tests/data/diff/base.json');
 UPDATE report_params SET value = 'tests/data/diff/deleted.json' WHERE name = 'comparison';
 SELECT name, "Kernel Time (µs)_sum", "speedup (trace2/trace1)", "delta_us (trace2 - trace1)",

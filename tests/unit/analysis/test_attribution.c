@@ -1,5 +1,5 @@
-/* test_attribution.c — TraceLens's kernel launchers and their busy times (§3.3, §6.4)
- * on tests/data/tree_rules.json, at the core level. */
+/* test_attribution.c — TraceLens's kernel launchers and their busy times (docs/schema.md,
+ * kernel_launchers, docs/schema.md, ops_summary) on tests/data/tree_rules.json, at the core level. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* test_perf_ops.c — perf-model instances (§6.8) of the bundled demo trace: sheets,
- * directions, FLOPs of one GEMM worked out by hand, kernel time, fwd/bwd links. */
+/* test_perf_ops.c — perf-model instances (docs/schema.md, perf_ops) of the bundled demo trace:
+ * sheets, directions, FLOPs of one GEMM worked out by hand, kernel time, fwd/bwd links. */
 #include <stdlib.h>
 #include <string.h>
 

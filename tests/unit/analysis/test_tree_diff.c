@@ -1,4 +1,4 @@
-/* test_tree_diff.c — TraceDiff at the core level (reference-semantics §9): name
+/* test_tree_diff.c — TraceDiff at the core level (docs/diff.md): name
  * normalisation, the merge of tests/data/diff/base.json with inserted.json, the uid
  * map, the merged-tree text and the cache per pair. */
 #include <math.h>
@@ -8,18 +8,19 @@
 #include "analysis/tree_diff.h"
 #include "check.h"
 #include "load/load.h"
+#include "output/tree_diff_text.h"
 
-static tsql_buf b;
+static tsql_buf normed;
 
 static const char *norm(const char *s, int strip)
 {
-    if (tsql_diff_norm_name(s, strlen(s), strip, &b)) return "(oom)";
-    return b.p;
+    if (tsql_diff_norm_name(s, strlen(s), strip, &normed)) return "(oom)";
+    return normed.p;
 }
 
 int main(void)
 {
-    /* §9.1 */
+    /* docs/diff.md, How the trees are merged (Names) */
     CHECK_STR(norm("foo 0xDEADbeef bar 0x1", 0), "foo 0xXXXX bar 0xXXXX");
     CHECK_STR(norm("0x", 0), "0x");
     CHECK_STR(norm("/src/train.py(128): forward", 0), "/src/train.py: forward");
@@ -30,7 +31,7 @@ int main(void)
     CHECK_STR(norm("cuLaunchKernel", 1), "__kernel_launch__");
     CHECK_STR(norm("hipLaunchKernel", 0), "hipLaunchKernel");
     CHECK_STR(norm("", 0), "");
-    free(b.p);
+    free(normed.p);
 
     /* the disambiguation's matches in CPython's set order (orders printed by Python 3.11:
      * s = set(); s.add(p) for p in the first list; list(s) is the second) */

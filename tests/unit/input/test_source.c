@@ -17,6 +17,7 @@
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
+#define ZLIB_CONST /* next_in is const: the input is read, never written */
 #include <zlib.h>
 
 #define MIB (1024u * 1024u)
@@ -144,7 +145,7 @@ static unsigned char *gzip_mem(const unsigned char *data, size_t len, int level,
     size_t cap = deflateBound(&z, len) + 64;
     unsigned char *out = malloc(cap);
     if (!out) die("malloc");
-    z.next_in = (unsigned char *)data;
+    z.next_in = (const unsigned char *)data;
     z.avail_in = (uInt)len;
     z.next_out = out;
     z.avail_out = (uInt)cap;
@@ -162,7 +163,7 @@ static unsigned char *raw_deflate(const unsigned char *data, size_t len, size_t 
     size_t cap = deflateBound(&z, len) + 64;
     unsigned char *out = malloc(cap);
     if (!out) die("malloc");
-    z.next_in = (unsigned char *)data;
+    z.next_in = (const unsigned char *)data;
     z.avail_in = (uInt)len;
     z.next_out = out;
     z.avail_out = (uInt)cap;
@@ -545,7 +546,7 @@ static const char *zlib_reference(const unsigned char *g, size_t glen, unsigned 
         }
         z_stream z = {.zalloc = Z_NULL, .zfree = Z_NULL, .opaque = Z_NULL};
         if (inflateInit2(&z, 15 + 16) != Z_OK) die("inflateInit2");
-        z.next_in = (unsigned char *)g + at;
+        z.next_in = (const unsigned char *)g + at;
         z.avail_in = (uInt)(glen - at);
         int rc;
         do {

@@ -1202,13 +1202,14 @@ static void test_gpu_specs(void)
     CHECK(sourced);
 }
 
+static tsql_buf repr_buf;
+
 static const char *repr_text(const char *json, int flags)
 {
-    static tsql_buf b;
-    b.n = 0;
+    repr_buf.n = 0;
     const char *err;
-    int rc = tsql_pyrepr_text(&b, json, strlen(json), flags, &err);
-    return rc == 0 ? b.p : rc == -2 ? "<error>" : "<nomem>";
+    int rc = tsql_pyrepr_text(&repr_buf, json, strlen(json), flags, &err);
+    return rc == 0 ? repr_buf.p : rc == -2 ? "<error>" : "<nomem>";
 }
 
 static void test_pyrepr(void)
@@ -1301,6 +1302,6 @@ int main(void)
     /* free the static result slots */
     tsql_perf_free(eval("aten::linear", NULL, NULL, 0));
     free(dict(eval("aten::linear", NULL, NULL, 0)));
-    free((void *)repr_text("1", 0));
+    free(repr_buf.p);
     return check_report("test_perfmodel");
 }

@@ -52,6 +52,22 @@ static uint64_t next64(void)
     return g_rng;
 }
 
+/* the object writer: "key":value members, no spaces, separators only between members */
+static int object_ok(void)
+{
+    tsql_buf b = {0};
+    int first = 1, bad = tsql_bputc(&b, '{');
+    bad |= tsql_json_key(&b, &first, "name") || tsql_json_text(&b, "a\"b");
+    bad |= tsql_json_key(&b, &first, "stream") || tsql_json_i64(&b, -7);
+    bad |= tsql_json_key(&b, &first, "none") || tsql_json_text(&b, NULL);
+    bad |= tsql_json_key(&b, &first, "max") || tsql_json_i64(&b, INT64_MIN);
+    bad |= tsql_bputc(&b, '}');
+    int ok = !bad && strcmp(b.p, "{\"name\":\"a\\\"b\",\"stream\":-7,\"none\":null,\"max\":-9223372036854775808}") == 0;
+    if (!ok) fprintf(stderr, "test_jsonout: object writer gave %s\n", b.p ? b.p : "(null)");
+    free(b.p);
+    return ok;
+}
+
 int main(void)
 {
     for (long long n = 0; n <= 200000; n++) compare((double)n / 1000.0);       /* 0 .. 200 µs */
@@ -76,7 +92,7 @@ int main(void)
         compare((double)(next64() % 100000000) / (double)(1 + next64() % 9973));
         compare((double)(next64() % 10000000) / 10000.0); /* tenths of a ns */
     }
-    int ok = g_same == g_cases && g_fast > g_cases / 3;
+    int ok = g_same == g_cases && g_fast > g_cases / 3 && object_ok();
     printf("test_jsonout: %d passed, %d failed (%d doubles compared, %d by the fast path)\n", ok, !ok,
            g_cases, g_fast);
     return !ok;

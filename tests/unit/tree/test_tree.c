@@ -1,5 +1,6 @@
 /* test_tree.c — the call tree and the GPU links of tests/data/tree_rules.json, at the
- * core level (TraceLens's nesting rules, reference-semantics §2; link kinds, §3). */
+ * core level (TraceLens's nesting rules, docs/schema.md, tree_edges; link kinds, docs/schema.md,
+ * kernel_launchers). */
 #include <stdlib.h>
 
 #include "check.h"

@@ -70,10 +70,29 @@ static void test_seq(void)
     CHECK(tsql_seq_sum(v, 0) == 0.0);
 }
 
+/* mean and spread the numpy way and the pandas way; expected values printed by numpy
+ * (np.mean, np.var with ddof 0 and 1) and pandas (groupby mean, std) on the same list */
+static void test_moments(void)
+{
+    const double v[5] = {0.1, 0.2, 0.3, 1e8 + 0.7, 3.3};
+    double var = 0.0;
+    CHECK(tsql_np_mean(v, 5) == 20000000.919999998);
+    CHECK_EQ(tsql_np_var(v, 5, 0, &var), 0);
+    CHECK(var == 1599999991200001.5);
+    CHECK_EQ(tsql_np_var(v, 5, 1, &var), 0);
+    CHECK(var == 1999999989000001.8);
+    CHECK(tsql_pd_mean(v, 5) == 20000000.919999998);
+    CHECK(tsql_pd_std(v, 5) == 44721359.42701207);
+    const double two[2] = {1.0, 2.0};
+    CHECK(tsql_pd_std(two, 2) == 0.7071067811865476);
+    CHECK(tsql_np_mean(two, 2) == 1.5);
+}
+
 int main(void)
 {
     test_kahan();
     test_pairwise();
     test_seq();
+    test_moments();
     return check_report("test_sum");
 }
