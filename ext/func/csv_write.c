@@ -17,6 +17,8 @@
  *             lines end in CR LF; no header line when there are no rows.
  *   "lines"   the first column of each row as it is, one line each (rows that already are
  *             CSV text, e.g. the perf-report comparison's compare_csv).
+ *   "text"    the first column of each row as it is, nothing added: a document built by a
+ *             function (the trace diff's tree text and JSON maps).
  * Other options:
  *   "omit"       column names never written (e.g. the leading trace_id of report views)
  *   "drop_null"  column names left out when they are NULL in every row
@@ -50,7 +52,7 @@ SQLITE_EXTENSION_INIT3
 #include "text/pyrepr.h"
 #include "util/buf.h"
 
-typedef enum { CSV_PYTHON, CSV_SQLITE, CSV_LINES } csv_dialect;
+typedef enum { CSV_PYTHON, CSV_SQLITE, CSV_LINES, CSV_TEXT } csv_dialect;
 typedef enum { EMPTY_OMIT, EMPTY_HEADER, EMPTY_BLANK, EMPTY_FILE } csv_if_empty;
 
 typedef struct {
@@ -149,7 +151,8 @@ static char *parse_options(sqlite3 *db, const char *json, csv_options *o)
             if (val && strcmp(type, "text") == 0 && strcmp(val, "python") == 0) o->dialect = CSV_PYTHON;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "sqlite") == 0) o->dialect = CSV_SQLITE;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "lines") == 0) o->dialect = CSV_LINES;
-            else err = sqlite3_mprintf("option \"dialect\" is one of \"python\", \"sqlite\", \"lines\"");
+            else if (val && strcmp(type, "text") == 0 && strcmp(val, "text") == 0) o->dialect = CSV_TEXT;
+            else err = sqlite3_mprintf("option \"dialect\" is one of \"python\", \"sqlite\", \"lines\", \"text\"");
         } else if (strcmp(key, "if_empty") == 0) {
             if (val && strcmp(type, "text") == 0 && strcmp(val, "omit") == 0) o->if_empty = EMPTY_OMIT;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "header") == 0) o->if_empty = EMPTY_HEADER;
@@ -311,8 +314,9 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         goto done;
     }
     int ncol = sqlite3_column_count(st);
-    if (o.dialect == CSV_LINES && ncol < 1) {
-        err = sqlite3_mprintf("dialect \"lines\" wants a query with a column");
+    int whole = o.dialect == CSV_LINES || o.dialect == CSV_TEXT; /* the first column as it is */
+    if (whole && ncol < 1) {
+        err = sqlite3_mprintf("dialects \"lines\" and \"text\" want a query with a column");
         goto done;
     }
     rows.off = malloc(sizeof *rows.off);
@@ -323,7 +327,7 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     char fbuf[TSQL_PY_FLOAT_BUFSZ];
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         nrows++;
-        for (int i = 0; i < (o.dialect == CSV_LINES ? 1 : ncol); i++) {
+        for (int i = 0; i < (whole ? 1 : ncol); i++) {
             int t = sqlite3_column_type(st, i);
             const char *s = NULL;
             size_t n = 0;
@@ -335,7 +339,7 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
                 n = (size_t)sqlite3_column_bytes(st, i);
                 if (!s) goto nomem;
             }
-            if (o.dialect == CSV_LINES ? (s && tsql_bput(&rows.cells, s, n)) : put_cell(&rows.cells, o.dialect, s, n))
+            if (whole ? (s && tsql_bput(&rows.cells, s, n)) : put_cell(&rows.cells, o.dialect, s, n))
                 goto nomem;
             if (rows_push(&rows, t == SQLITE_NULL)) goto nomem;
         }
@@ -346,20 +350,20 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
 
     /* the columns written: not omitted, and not all-NULL when droppable */
-    int per_row = o.dialect == CSV_LINES ? 1 : ncol;
+    int per_row = whole ? 1 : ncol;
     keep = calloc((size_t)per_row, sizeof *keep);
     if (!keep) goto nomem;
     for (int i = 0; i < per_row; i++) {
         const char *cn = sqlite3_column_name(st, i);
-        keep[i] = o.dialect == CSV_LINES || !name_in(o.omit, o.nomit, cn);
+        keep[i] = whole || !name_in(o.omit, o.nomit, cn);
         if (keep[i] && name_in(o.drop_null, o.ndrop, cn)) {
             int any = 0;
             for (int64_t r = 0; r < nrows && !any; r++) any = !rows.isnull[(size_t)r * (size_t)per_row + (size_t)i];
             keep[i] = any;
         }
     }
-    const char *eol = o.dialect == CSV_SQLITE ? "\r\n" : "\n";
-    int header = o.dialect != CSV_LINES && (nrows > 0 || o.if_empty == EMPTY_HEADER);
+    const char *eol = o.dialect == CSV_SQLITE ? "\r\n" : o.dialect == CSV_TEXT ? "" : "\n";
+    int header = !whole && (nrows > 0 || o.if_empty == EMPTY_HEADER);
     if (nrows == 0 && o.if_empty == EMPTY_OMIT) {
         err = remove_file(outdir, name);
         goto done;
