@@ -306,7 +306,7 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     const char *tail = NULL;
     if (sqlite3_prepare_v2(db, query, -1, &st, &tail) != SQLITE_OK) {
-        err = sqlite3_mprintf("the query: %s", sqlite3_errmsg(db));
+        err = sqlite3_mprintf("%s: %s", name, sqlite3_errmsg(db));
         goto done;
     }
     if (!st || (tail && tail[strspn(tail, " \t\r\n;")] != '\0') || !sqlite3_stmt_readonly(st)) {
@@ -345,7 +345,7 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         }
     }
     if (rc != SQLITE_DONE) {
-        err = sqlite3_mprintf("the query: %s", sqlite3_errmsg(db));
+        err = sqlite3_mprintf("%s: %s", name, sqlite3_errmsg(db));
         goto done;
     }
 
