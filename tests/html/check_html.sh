@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# examples/html_report.sh on the demo trace: the page is self-contained (no script, no
+# tools/tracesql-html-report on the demo trace: the page is self-contained (no script, no
 # link, no URL but the SVG namespace), holds the charts it should (one roofline point
 # per perf_roofline instance with a rate), and Debian's headless Chromium renders it
 # to a screenshot that is not blank, with no console message. The checker first proves
@@ -16,7 +16,7 @@ fail=0
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 page=$tmp/demo.html
-TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh examples/demo_trace.json.gz "$page" || { echo "FAIL html_report.sh"; exit 1; }
+TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report examples/demo_trace.json.gz "$page" || { echo "FAIL html_report.sh"; exit 1; }
 # self-contained: nothing fetched, nothing run
 if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$page"; then bad "the page loads or runs something"; fi
 urls=$(grep -Eo 'https?://[^" )]*' "$page" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
@@ -44,7 +44,7 @@ if [ ! -r "$base" ] || [ ! -r "$var" ]; then
   echo "SKIP: $base / $var not found — the two-trace HTML page was NOT tested"
 else
   cpage=$tmp/compare.html
-  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$var" "$cpage" || { echo "FAIL html_report.sh BASELINE VARIANT"; exit 1; }
+  TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$base" "$var" "$cpage" || { echo "FAIL html_report.sh BASELINE VARIANT"; exit 1; }
   if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$cpage"; then bad "the two-trace page loads or runs something"; fi
   urls=$(grep -Eo 'https?://[^" )]*' "$cpage" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
   [ -z "$urls" ] || bad "URLs in the two-trace page: $urls"
@@ -75,7 +75,7 @@ else
   grep -q '<td>baseline</td><td class="w">[^<]*</td><td class="w">NVIDIA H100 80GB HBM3</td>' "$cpage" \
     && grep -q '<td>variant</td><td class="w">[^<]*</td><td class="w">AMD Instinct MI300X VF</td>' "$cpage" || bad "the two traces' table"
   # after the comparison, the baseline's own page, unchanged
-  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$tmp/base.html" || bad "html_report.sh BASELINE"
+  TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$base" "$tmp/base.html" || bad "html_report.sh BASELINE"
   sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$tmp/base.html" > "$tmp/base.tail"
   sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$cpage" > "$tmp/compare.tail"
   [ -s "$tmp/base.tail" ] && cmp -s "$tmp/base.tail" "$tmp/compare.tail" || bad "the baseline's sections differ from its one-trace page"
