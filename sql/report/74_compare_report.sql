@@ -49,7 +49,8 @@ SELECT json_object(
       'baseline_total_ms', baseline_total_ms, 'variant_total_ms', variant_total_ms,
       'ratio', ratio, 'gap_ms', gap_ms, 'status', status,
       'in_both', json(CASE WHEN in_both THEN 'true' ELSE 'false' END)))
-      FROM l)) AS doc;
+      FROM l)) AS doc
+FROM p;  -- no row (and no comparison run) while compare_report_params is empty
 
 -- compare_report_md: summary.md, one row: the largest gaps first, each with its kernels,
 -- CPU ops and the baseline's example Python stack (when the trace has stacks); sides
@@ -88,7 +89,8 @@ SELECT '# Comparison: ' || (SELECT label || ' (' || coalesce(platform, '?') || '
     || '| layer | baseline ms | variant ms | gap ms | status |' || char(10) || '|---:|---:|---:|---:|---|' || char(10)
     || coalesce((SELECT group_concat(md_row(layer, printf('%.4f', baseline_total_ms), printf('%.4f', variant_total_ms),
                                             printf('%+.4f', gap_ms), status), char(10)) FROM l), '')
-    || char(10) AS doc;
+    || char(10) AS doc
+FROM p;
 
 -- compare_report_files: the files, one row each (query and csv_write options). The CSVs
 -- are the comparison tables as the sqlite3 shell's .mode csv wrote them (dialect
