@@ -147,14 +147,25 @@ FROM (SELECT sheet, color, row_number() OVER (ORDER BY sheet) - 1 AS i FROM hr_s
 UNION ALL
 SELECT 9, '</svg>';
 
--- the timeline of one step: the GPU work of the longest ProfilerStep on the GPU (its
--- gpu_user_annotation), else the kernels launched inside the longest CPU ProfilerStep,
--- else the first 20 ms of GPU work; one lane per stream
+-- the timeline of one step: the GPU work of the longest ProfilerStep, i.e. the kernels
+-- its CPU span launched (gpu_ops' step), from the first one's start to the last one's
+-- end; not the GPU-side ProfilerStep annotation, which on compiled and CUDA-graph traces
+-- covers 1 to 100 µs of a step that runs for milliseconds. Else the kernels launched
+-- inside the longest CPU ProfilerStep, else the first 20 ms of GPU work; one lane per
+-- stream
 CREATE TEMP TABLE hr_step AS
 WITH gpu_step AS (
-    SELECT e.name, e.ts AS t0, e.ts + e.dur AS t1 FROM events e, hr
-    WHERE e.trace_id = hr.trace_id AND e.kind = 'gpu_user_annotation' AND e.name LIKE 'ProfilerStep%'
-    ORDER BY e.dur DESC, e.uid LIMIT 1
+    SELECT coalesce((SELECT a.name FROM (SELECT e.name, row_number() OVER (ORDER BY e.ts, e.uid) AS n
+                                         FROM events e
+                                         WHERE e.trace_id = hr.trace_id AND e.kind = 'user_annotation'
+                                           AND e.name LIKE 'ProfilerStep%') a
+                     WHERE a.n = g.step), 'step ' || g.step)
+           || ': the GPU work its CPU span launched' AS name,
+           min(g.ts) AS t0, max(g.ts + g.dur) AS t1
+    FROM hr, gpu_ops(hr.trace_id) g
+    WHERE g.step IS NOT NULL
+    GROUP BY g.step
+    ORDER BY max(g.ts + g.dur) - min(g.ts) DESC, g.step LIMIT 1
 ),
 cpu_step AS (
     SELECT s.name, min(k.ts) AS t0, max(k.ts + k.dur) AS t1

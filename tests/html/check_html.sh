@@ -83,6 +83,25 @@ else
   [ "$csvg" = $(( $(grep -o '<svg ' "$tmp/base.html" | wc -l) + 4 )) ] || bad "expected the baseline's charts and 4 more, found $csvg"
 fi
 
+# the one-step timeline on the H100 traces (compiled, CUDA graph: their GPU-side
+# ProfilerStep lasts 1 to 100 µs): it spans the step's GPU work, i.e. from the first to
+# the last end of the GPU events gpu_ops gives that step, not the annotation
+hopper=../shared/conformance/hopper
+hpages=()
+if [ -d "$hopper" ]; then
+  for t in gpt2_eager gpt2_compiled gpt2_cudagraph resnet50_train llama_generate; do
+    [ -f "$hopper/$t.json.gz" ] || { bad "$hopper/$t.json.gz missing"; continue; }
+    TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$hopper/$t.json.gz" "$tmp/$t.html" > /dev/null || { bad "$t page"; continue; }
+    hpages+=("$t")
+    got=$(grep -o 'class="tick">[0-9.]* ms</text>' "$tmp/$t.html" | tail -n 1 | grep -o '[0-9.]*')
+    want=$("$sqlite" -batch :memory: -cmd ".load $ext" "SELECT trace_open('$hopper/$t.json.gz') > 0" \
+      "SELECT CASE WHEN max(span) IS NULL THEN '20.000' ELSE printf('%.3f', max(span) / 1000.0) END FROM (SELECT max(ts + dur) - min(ts) AS span FROM gpu_ops(1) WHERE step IS NOT NULL GROUP BY step)" 2>&1 | tail -n 1)
+    [ "$got" = "$want" ] || bad "$t: one-step timeline spans $got ms, the longest step's GPU work $want ms"
+  done
+else
+  echo "SKIP: $hopper not found — the one-step timeline of compiled and CUDA-graph traces NOT checked"
+fi
+
 chrome=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chrome" ]; then
   echo "SKIP: chromium not installed (apt-get install chromium, or make deps) — the HTML reports were NOT rendered"
@@ -121,5 +140,11 @@ if [ -n "$cpage" ]; then
   if blank "$tmp/compare.png"; then bad "the two-trace screenshot is blank: $("$py" tests/html/png_stats.py "$tmp/compare.png")"; fi
   [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/compare.png" "$cpage" "$TSQL_HTML_KEEP"/
 fi
-[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
+for t in ${hpages[@]+"${hpages[@]}"}; do
+  console=$(render "$tmp/$t.html" "$tmp/$t.png")
+  [ -z "$console" ] || bad "$t: console messages: $console"
+  if blank "$tmp/$t.png"; then bad "$t: the screenshot is blank"; fi
+  [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/$t.png" "$tmp/$t.html" "$TSQL_HTML_KEEP"/
+done
+[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; ${#hpages[@]} H100 pages with their step's GPU work; $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
 [ "$fail" = 0 ]
