@@ -30,7 +30,7 @@ npts=$("$sqlite" -batch :memory: -cmd ".load $ext" \
 ncirc=$(grep -o '<circle ' "$page" | wc -l)
 [ "$npts" = "$ncirc" ] && [ "$ncirc" -gt 50 ] || bad "roofline points: $ncirc circles for $npts instances"
 grep -q 'matrix_bf16 989.5 TFLOPS/s' "$page" || bad "no matrix_bf16 roof of the H100"
-grep -q '<h2>Timeline of one step: ProfilerStep#12</h2>' "$page" || bad "no step timeline"
+grep -q '<h2>Timeline of one step: ProfilerStep#12: the GPU work its CPU span launched</h2>' "$page" || bad "no step timeline"
 grep -q '<h2>The two traces</h2>' "$page" && bad "a one-trace page with a comparison section"
 
 # the two-trace page: one model on an H100 (baseline) and an MI300X (variant), the
