@@ -15,7 +15,8 @@ for t in "bash tests/clients/shell_client.sh" \
          "bash tests/clients/export_plain.sh" \
          "bash tests/clients/unreadable_dir.sh" \
          "bash tests/clients/progress.sh" \
-         "bash tests/clients/markdown.sh"; do
+         "bash tests/clients/markdown.sh" \
+         "bash tests/clients/csv_write.sh"; do
   if out=$(TSQL_EXT=$ext $t 2>&1); then
     pass=$((pass + 1))
     if [ "${V:-0}" = 1 ]; then printf '%s\n' "$out"; else printf '%s\n' "$out" | grep '^SKIP' ; printf '%s\n' "$out" | tail -n 1; fi
@@ -23,5 +24,5 @@ for t in "bash tests/clients/shell_client.sh" \
     fail=$((fail + 1)); echo "FAIL: $t"; printf '%s\n' "$out" | sed 's/^/  /'
   fi
 done
-echo "clients: $pass passed, $fail failed (sqlite3 shell, Python + pandas, sqlite-utils, export read without the extension, unreadable directory, load progress, the Markdown summaries read by a Markdown parser)"
+echo "clients: $pass passed, $fail failed (sqlite3 shell, Python + pandas, sqlite-utils, export read without the extension, unreadable directory, load progress, the Markdown summaries read by a Markdown parser, csv_write's files)"
 [ "$fail" = 0 ]
