@@ -28,7 +28,8 @@
  * Returns the number of rows written, or NULL when no file was written.
  *
  * Safety: it writes files, so it is SQLITE_DIRECTONLY (no view or trigger of a database
- * someone else wrote can call it). `name` must be a plain file name (no '/', not '.' or
+ * file, which someone else may have written, can call it; TEMP ones the connection made
+ * itself can, as SQLite allows). `name` must be a plain file name (no '/', not '.' or
  * '..'); outdir must be an existing directory and is not followed if it is a symbolic
  * link (callers pass a resolved path); an existing outdir/name that is not a regular
  * file (a symbolic link, a FIFO, a directory) is refused, never followed or replaced.
