@@ -144,7 +144,8 @@ tsql_run() {
     # stdout as it is; stderr without the shell's "Runtime error near line N: " and with
     # the command's name
     { "$tsql_sqlite" -batch "$db" < "$tsql_tmp/run.sql" 2>&1 1>&3 3>&- |
-          sed -E -e "s/^((Runtime|Parse) error near line [0-9]+|Error)(: near line [0-9]+)?: /$tsql_name: /" -e "s/ \\(19\\)\$//" >&2
+          sed -E -e "s/^((Runtime|Parse) error near line [0-9]+|Error)(: near line [0-9]+)?: /$tsql_name: /" \
+                 -e "s/^($tsql_name: )csv_write: [^ :]+: /\\1/" -e "s/ \\(19\\)\$//" >&2
       rc=${PIPESTATUS[0]}; } 3>&1
     if [ "$rc" != 0 ]; then exit 1; fi
     # the run succeeded: the folder stays even if empty
