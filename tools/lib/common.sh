@@ -16,9 +16,9 @@
 #                         line that is not a comment) on stderr, exit 2
 #   tsql_die MESSAGE...   "NAME: MESSAGE" on stderr, exit 2
 #   tsql_need_file PATH   dies unless PATH is a readable file
-#   tsql_outdir DIR       creates DIR if missing (a folder made here and left empty by a
-#                         failed run is removed at exit) and sets tsql_out to its
-#                         physical path
+#   tsql_outdir DIR       creates DIR (and missing parents) if missing (folders made here
+#                         and left empty by a failed run are removed at exit) and sets
+#                         tsql_out to its physical path
 #   tsql_sq TEXT          TEXT as an SQL string literal
 #   tsql_dq TEXT          TEXT as a double-quoted dot-command argument
 #   tsql_preamble         the first lines of every run: .bail, temp store in memory, the
@@ -52,15 +52,17 @@ tsql_init() {
     tsql_tmp=
     tsql_out=
     tsql_made_out=
+    tsql_made_top=
     trap tsql_cleanup EXIT
     trap 'exit 130' INT TERM
 }
 
 tsql_cleanup() {
     [ -z "$tsql_tmp" ] || rm -rf "$tsql_tmp"
-    # a folder this run created and left empty (it failed) is not left behind
-    if [ -n "$tsql_made_out" ] && [ -d "$tsql_made_out" ]; then
-        rmdir "$tsql_made_out" 2>/dev/null || true
+    # folders this run created and left empty (it failed) are not left behind
+    if [ -n "$tsql_made_out" ]; then
+        local d=$tsql_made_out
+        while rmdir -- "$d" 2>/dev/null && [ "$d" != "$tsql_made_top" ]; do d=$(dirname -- "$d"); done
     fi
 }
 
@@ -90,10 +92,12 @@ tsql_outdir() {
     local d=$1
     [ -n "$d" ] || tsql_die "the output folder is empty"
     if [ ! -e "$d" ]; then
-        local parent
-        parent=$(dirname -- "$d")
-        [ -d "$parent" ] || tsql_die "$d: its folder $parent does not exist"
-        mkdir -- "$d" || tsql_die "$d: cannot create the folder"
+        # the folders this run creates, the topmost first missing one recorded, so that a
+        # failed run removes them again (when still empty)
+        local top=$d
+        while [ ! -e "$(dirname -- "$top")" ]; do top=$(dirname -- "$top"); done
+        mkdir -p -- "$d" || tsql_die "$d: cannot create the folder"
+        tsql_made_top=$(cd "$top" && pwd -P)
         tsql_made_out=$(cd "$d" && pwd -P)
     fi
     [ -d "$d" ] || tsql_die "$d exists and is not a folder"
@@ -150,6 +154,7 @@ tsql_run() {
     if [ "$rc" != 0 ]; then exit 1; fi
     # the run succeeded: the folder stays even if empty
     tsql_made_out=
+    tsql_made_top=
 }
 
 tsql_wrote() {
