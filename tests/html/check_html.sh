@@ -146,5 +146,5 @@ for t in ${hpages[@]+"${hpages[@]}"}; do
   if blank "$tmp/$t.png"; then bad "$t: the screenshot is blank"; fi
   [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/$t.png" "$tmp/$t.html" "$TSQL_HTML_KEEP"/
 done
-[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; ${#hpages[@]} H100 pages with their step's GPU work; $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
+[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; ${#hpages[@]} H100 pages, each one-step timeline the step's GPU work; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
 [ "$fail" = 0 ]
