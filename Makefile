@@ -4,7 +4,9 @@
 #   make test     build and run every test, normally and under ASan+UBSan
 #   make bench    load-time benchmark (generates a ~1.1 GB trace under build/)
 #   make install  PREFIX=/usr/local DESTDIR=
-#   make deps     install missing Debian packages (as root) or print the command
+#   make deps     install missing Debian packages (as root) or print the command: the
+#                 build's (make deps-build, what make and make demo need) and the test
+#                 tools (make deps-test, what make test needs)
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -65,11 +67,14 @@ CORE_LIB_ASAN := build/asan/libtsqlcore.a
 # Debian packages: build, then test tools
 APT_BUILD := sqlite3 libsqlite3-dev libcjson-dev zlib1g-dev libisal-dev pkg-config gcc make
 APT_TEST := python3 valgrind clang libclang-rt-14-dev cppcheck clang-tidy \
-            sqlite-utils python3-pandas chromium
+            sqlite-utils python3-pandas python3-markdown chromium
 
-.PHONY: all deps deps-check demo test test-layout test-unit test-sql test-conformance test-asan bench install clean
+.PHONY: all deps deps-build deps-test deps-check demo test test-layout test-unit test-sql test-conformance test-asan bench install clean
 
-all: deps-check build/tracesql.so
+# The build packages first, then the build, under any -j: a second make, started once the
+# check (and any install) is done, reads pkg-config's answers afresh (HAVE_ISAL, flags).
+all: deps-check
+	@$(MAKE) --no-print-directory $(if $(filter 0,$(V)),-s) build/tracesql.so
 
 build/obj/gen/%.o: build/gen/%.c
 	@mkdir -p $(dir $@)
@@ -114,16 +119,25 @@ $(GEN_OPS): core/perfmodel/aten_op_names.txt core/perfmodel/embed_names.awk
 -include $(shell find build/obj build/asan/obj -name '*.d' 2>/dev/null)
 
 # --- dependencies -----------------------------------------------------------
+# the build's packages only (a plain make or make demo installs no test tool)
 deps-check:
 	@$(PKG_CONFIG) --exists sqlite3 libcjson zlib 2>/dev/null && command -v $(SQLITE3) >/dev/null \
-	  || $(MAKE) --no-print-directory deps
+	  && { ! command -v dpkg >/dev/null || dpkg -s libisal-dev >/dev/null 2>&1; } \
+	  || $(MAKE) --no-print-directory deps-build
 
-deps:
-	@missing=""; for p in $(APT_BUILD) $(APT_TEST); do \
+deps: deps-build deps-test
+deps-build:
+	@$(MAKE) --no-print-directory deps-install DEPS_WHAT=build DEPS_PKGS="$(APT_BUILD)"
+deps-test:
+	@$(MAKE) --no-print-directory deps-install DEPS_WHAT=test DEPS_PKGS="$(APT_TEST)"
+
+.PHONY: deps-install
+deps-install:
+	@missing=""; for p in $(DEPS_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -z "$$missing" ]; then echo "deps: all Debian packages present"; exit 0; fi; \
+	if [ -z "$$missing" ]; then echo "deps: all $(DEPS_WHAT) packages present"; exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-	  echo "deps: installing$$missing"; \
+	  echo "deps: installing the $(DEPS_WHAT) packages$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else \
 	  echo "deps: missing packages; run:  sudo apt-get install -y$$missing"; exit 1; \
@@ -182,8 +196,13 @@ test-layout:
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;
 # V=1 prints everything
 test:
-	@$(MAKE) --no-print-directory $(addprefix quiet-,all test-layout test-unit test-sql test-conformance test-compare test-report-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives $(if $(HAVE_ISAL),test-gzip-fallback))
+	@$(MAKE) --no-print-directory deps-check && $(MAKE) --no-print-directory deps-test
+	@echo "make test: $(words $(TEST_SUITES)) suites, one line each as it starts and ends (logs in build/logs/);"
+	@echo "  about 20-30 minutes on 2 cores, most of it test-asan (V=1 prints everything)"
+	@$(MAKE) --no-print-directory $(addprefix quiet-,$(TEST_SUITES))
 	@echo "make test: all suites passed"
+
+TEST_SUITES = all test-layout test-unit test-sql test-conformance test-compare test-report-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives $(if $(HAVE_ISAL),test-gzip-fallback)
 
 quiet-%:
 	@V=$(V) bash tests/suite.sh $* $(MAKE) --no-print-directory $*

@@ -1,6 +1,6 @@
 -- make demo: the perf report of the bundled demo trace (examples/demo_trace.json.gz).
 -- Run by hand:  sqlite3 :memory: -cmd '.load build/tracesql' < examples/demo.sql
--- The same sheets as TraceLens CSVs:  examples/perf_report.sh examples/demo_trace.json.gz out/
+-- The same sheets as TraceLens CSVs:  tools/tracesql-perf-report examples/demo_trace.json.gz out/ (installed: tracesql-perf-report)
 .headers on
 .mode table
 SELECT trace_open('examples/demo_trace.json.gz', 'demo') AS trace_id;

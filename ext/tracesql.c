@@ -47,6 +47,8 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"python_frame_at", tsql_register_python_frame},
         {"trace_open_dir", tsql_register_open_dir},
         {"np_round", tsql_register_np_round},
+        {"csv_write", tsql_register_csv_write},
+        {"md_row", tsql_register_markdown},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

@@ -1,4 +1,4 @@
-# The HTML report (examples/html_report.sh, docs/html-report.md).
+# The HTML report (tools/tracesql-html-report, docs/html-report.md).
 #   make test-html   writes the demo trace's page, checks it is self-contained and
 #                    holds its charts, renders it in headless Chromium (Debian's
 #                    chromium, installed by make deps) and checks the screenshot is not

@@ -103,5 +103,7 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 int tsql_register_python_frame(sqlite3 *db, tsql_catalog *c);
 int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
+int tsql_register_csv_write(sqlite3 *db, tsql_catalog *c);
+int tsql_register_markdown(sqlite3 *db, tsql_catalog *c);
 
 #endif

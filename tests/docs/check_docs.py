@@ -19,11 +19,14 @@ Checks, each counted as one pass or one failure:
   files      every file under core/, ext/ and sql/ appears in docs/architecture.md, and
              every core/ ext/ sql/ tests/ mk/ examples/ docs/ path written in docs/*.md
              or README.md exists.
+  standalone no page of docs/ nor README.md cites ../shared or a § of a document outside
+             the repository.
   blocks     every ```sql block of docs/**/*.md and README.md runs (tests/docs/blocks.py).
 Prints `docs: N passed, M failed`; exit status 1 on any failure.
 """
 import argparse
 import glob
+import json
 import os
 import re
 import sys
@@ -230,6 +233,18 @@ def check_paths(res, rels):
             res.check(ok, "%s: `%s` does not exist (stale)" % (rel, p))
 
 
+def check_standalone(res, rels):
+    """The docs stand alone: no page sends the reader to the workspace's ../shared (its
+    corpus or its semantics documents) or to a numbered section (\u00a7) of a document
+    that is not in the repository; provenance is cited as TraceLens or HTA themselves."""
+    for rel in rels:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            bad = [str(n) for n, line in enumerate(f, 1) if "../shared" in line or "\u00a7" in line]
+        res.check(not bad, "%s: line %s cites ../shared or a \u00a7 of a document outside the repository, "
+                  "which a reader cannot open: say what is needed here, cite TraceLens or HTA"
+                  % (rel, ", ".join(bad)))
+
+
 def check_architecture(res, rel):
     mentioned = paths_in(rel)
     for top in ("core", "ext", "sql"):
@@ -239,32 +254,61 @@ def check_architecture(res, rel):
                 res.check(p in mentioned, "%s is not in %s" % (p, rel))
 
 
+def read_surface(ext, cache):
+    """(surface, observed column types) of ext, from `cache` when it was written for this
+    very extension file (same path, size and mtime), else computed (and cached)."""
+    so = ext if os.path.exists(ext) else ext + ".so"
+    st = os.stat(so)
+    key = [os.path.abspath(so), st.st_size, st.st_mtime_ns]
+    if cache and os.path.exists(cache):
+        try:
+            with open(cache, encoding="utf-8") as f:
+                c = json.load(f)
+            if c.get("key") == key:
+                return c["surface"], {o: {k: set(v) for k, v in cols.items()} for o, cols in c["seen"].items()}
+        except (OSError, ValueError, KeyError):
+            pass
+    surf = surface.read(ext)
+    objects = dict(surf["modules"], **surf["views"], **surf["tables"])
+    seen = surface.observed_types(ext, objects)
+    if cache:
+        os.makedirs(os.path.dirname(os.path.abspath(cache)), exist_ok=True)
+        with open(cache + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"key": key, "surface": surf,
+                       "seen": {o: {k: sorted(v) for k, v in cols.items()} for o, cols in seen.items()}}, f)
+        os.replace(cache + ".tmp", cache)
+    return surf, seen
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("ext", nargs="?", default="build/tracesql")
     ap.add_argument("--docs", default="docs", help="folder of the *.md to check")
     ap.add_argument("--readme", default="README.md")
     ap.add_argument("--no-blocks", action="store_true", help="skip running ```sql blocks")
+    ap.add_argument("--blocks-of", help="run only the ```sql blocks of the page of this file name")
+    ap.add_argument("--surface-cache", help="a JSON file keeping the extension's surface and the "
+                    "column types it holds, reused while the extension file is unchanged (the "
+                    "selftest's cases differ only in the docs)")
     a = ap.parse_args()
     ext = os.path.abspath(a.ext)
     docs_dir, readme_path = os.path.abspath(a.docs), os.path.abspath(a.readme)
     os.chdir(ROOT)
-    surf = surface.read(ext)
+    surf, seen = read_surface(ext, a.surface_cache)
     paths = [os.path.relpath(p, ROOT)
              for p in sorted(glob.glob(os.path.join(docs_dir, "**", "*.md"), recursive=True))]
     readme = os.path.relpath(readme_path, ROOT)
     docs = [mdparse.Doc(p) for p in paths]
     res = Result()
-    objects = dict(surf["modules"], **surf["views"], **surf["tables"])
-    seen = surface.observed_types(ext, objects)
     check_objects(res, surf, docs, seen)
     check_functions(res, surf, docs)
     check_function_index(res, surf, docs)
     check_architecture(res, os.path.join(os.path.relpath(docs_dir, ROOT), "architecture.md"))
     check_paths(res, paths + [readme])
+    check_standalone(res, paths + [readme])
     for doc in docs + [mdparse.Doc(readme)]:
         for b in doc.blocks:
-            if b.lang != "sql" or a.no_blocks:
+            if b.lang != "sql" or a.no_blocks or (a.blocks_of and os.path.basename(doc.rel) != a.blocks_of):
                 continue
             if not b.runnable:
                 res.check(True, "")

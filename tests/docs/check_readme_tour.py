@@ -3,7 +3,7 @@
     python3 tests/docs/check_readme_tour.py
 
 Each command line runs with bash in a scratch directory that links the project's
-build/, examples/, tests/, docs/ and Makefile (so `out/` lands there); `make` lines
+build/, examples/, tools/, tests/, docs/ and Makefile (so `out/` lands there); `make` lines
 run in the project itself. A `sqlite3` line that reads no input of its own (no query
 argument, no `<`) is an interactive session: the ```sql block after it is typed into
 it. `make test` is skipped (it is what runs this). Every command must exit 0 with
@@ -46,7 +46,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="tsql_readme_")
     failures, ran, skipped, output = [], 0, [], ""
     try:
-        for d in ("build", "examples", "tests", "docs", "Makefile"):
+        for d in ("build", "examples", "tools", "tests", "docs", "Makefile"):
             os.symlink(os.path.join(ROOT, d), os.path.join(scratch, d))
         blocks = doc.blocks
         for k, b in enumerate(blocks):

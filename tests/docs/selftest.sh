@@ -24,7 +24,7 @@ case_() {
       return
     fi
   fi
-  out=$("$py" tests/docs/check_docs.py "$ext" --docs "$work" "$@" 2>&1)
+  out=$("$py" tests/docs/check_docs.py "$ext" --docs "$work" --surface-cache build/tmp/docs_surface.json "$@" 2>&1)
   rc=$?
   if [ -z "$want" ]; then
     if [ $rc = 0 ]; then pass=$((pass + 1)); else
@@ -69,9 +69,11 @@ case_ architecture_file 'core/util/buf.c is not in' \
 case_ stale_path '`core/no_such_file.c` does not exist' \
   reliability.md '0,/core\/input\/source.c/s//core\/no_such_file.c/' --no-blocks
 case_ block_error 'no such function: no_such_function' \
-  functions.md 's/^SELECT tracesql_version() LIKE/SELECT no_such_function() LIKE/'
+  functions.md 's/^SELECT tracesql_version() LIKE/SELECT no_such_function() LIKE/' --blocks-of functions.md
 case_ block_output 'output line 1: got' \
-  functions.md 's/^3.0|3.605551|2.94392$/3.0|3.605551|2.9/'
+  functions.md 's/^3.0|3.605551|2.94392$/3.0|3.605551|2.9/' --blocks-of functions.md
+case_ standalone 'cites ../shared or a' \
+  report.md '0,/^Times are µs/s//Times (see ..\/shared\/docs\/x.md) are µs/' --no-blocks
 # the surface pin: a name that disappears, a name that is new
 surface_case() {
   local name=$1 want=$2 file=$3 script=$4

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# examples/html_report.sh on the demo trace: the page is self-contained (no script, no
+# tools/tracesql-html-report on the demo trace: the page is self-contained (no script, no
 # link, no URL but the SVG namespace), holds the charts it should (one roofline point
 # per perf_roofline instance with a rate), and Debian's headless Chromium renders it
 # to a screenshot that is not blank, with no console message. The checker first proves
@@ -16,7 +16,7 @@ fail=0
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 page=$tmp/demo.html
-TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh examples/demo_trace.json.gz "$page" || { echo "FAIL html_report.sh"; exit 1; }
+TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report examples/demo_trace.json.gz "$page" || { echo "FAIL html_report.sh"; exit 1; }
 # self-contained: nothing fetched, nothing run
 if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$page"; then bad "the page loads or runs something"; fi
 urls=$(grep -Eo 'https?://[^" )]*' "$page" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
@@ -30,7 +30,7 @@ npts=$("$sqlite" -batch :memory: -cmd ".load $ext" \
 ncirc=$(grep -o '<circle ' "$page" | wc -l)
 [ "$npts" = "$ncirc" ] && [ "$ncirc" -gt 50 ] || bad "roofline points: $ncirc circles for $npts instances"
 grep -q 'matrix_bf16 989.5 TFLOPS/s' "$page" || bad "no matrix_bf16 roof of the H100"
-grep -q '<h2>Timeline of one step: ProfilerStep#12</h2>' "$page" || bad "no step timeline"
+grep -q '<h2>Timeline of one step: ProfilerStep#12: the GPU work its CPU span launched</h2>' "$page" || bad "no step timeline"
 grep -q '<h2>The two traces</h2>' "$page" && bad "a one-trace page with a comparison section"
 
 # the two-trace page: one model on an H100 (baseline) and an MI300X (variant), the
@@ -44,7 +44,7 @@ if [ ! -r "$base" ] || [ ! -r "$var" ]; then
   echo "SKIP: $base / $var not found — the two-trace HTML page was NOT tested"
 else
   cpage=$tmp/compare.html
-  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$var" "$cpage" || { echo "FAIL html_report.sh BASELINE VARIANT"; exit 1; }
+  TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$base" "$var" "$cpage" || { echo "FAIL html_report.sh BASELINE VARIANT"; exit 1; }
   if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$cpage"; then bad "the two-trace page loads or runs something"; fi
   urls=$(grep -Eo 'https?://[^" )]*' "$cpage" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
   [ -z "$urls" ] || bad "URLs in the two-trace page: $urls"
@@ -75,12 +75,31 @@ else
   grep -q '<td>baseline</td><td class="w">[^<]*</td><td class="w">NVIDIA H100 80GB HBM3</td>' "$cpage" \
     && grep -q '<td>variant</td><td class="w">[^<]*</td><td class="w">AMD Instinct MI300X VF</td>' "$cpage" || bad "the two traces' table"
   # after the comparison, the baseline's own page, unchanged
-  TSQL_EXT=$ext SQLITE3=$sqlite examples/html_report.sh "$base" "$tmp/base.html" || bad "html_report.sh BASELINE"
+  TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$base" "$tmp/base.html" || bad "html_report.sh BASELINE"
   sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$tmp/base.html" > "$tmp/base.tail"
   sed -n '/^<h2>GPU time breakdown<\/h2>$/,$p' "$cpage" > "$tmp/compare.tail"
   [ -s "$tmp/base.tail" ] && cmp -s "$tmp/base.tail" "$tmp/compare.tail" || bad "the baseline's sections differ from its one-trace page"
   csvg=$(grep -o '<svg ' "$cpage" | wc -l)
   [ "$csvg" = $(( $(grep -o '<svg ' "$tmp/base.html" | wc -l) + 4 )) ] || bad "expected the baseline's charts and 4 more, found $csvg"
+fi
+
+# the one-step timeline on the H100 traces (compiled, CUDA graph: their GPU-side
+# ProfilerStep lasts 1 to 100 µs): it spans the step's GPU work, i.e. from the first to
+# the last end of the GPU events gpu_ops gives that step, not the annotation
+hopper=../shared/conformance/hopper
+hpages=()
+if [ -d "$hopper" ]; then
+  for t in gpt2_eager gpt2_compiled gpt2_cudagraph resnet50_train llama_generate; do
+    [ -f "$hopper/$t.json.gz" ] || { bad "$hopper/$t.json.gz missing"; continue; }
+    TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report "$hopper/$t.json.gz" "$tmp/$t.html" > /dev/null || { bad "$t page"; continue; }
+    hpages+=("$t")
+    got=$(grep -o 'class="tick">[0-9.]* ms</text>' "$tmp/$t.html" | tail -n 1 | grep -o '[0-9.]*')
+    want=$("$sqlite" -batch :memory: -cmd ".load $ext" "SELECT trace_open('$hopper/$t.json.gz') > 0" \
+      "SELECT CASE WHEN max(span) IS NULL THEN '20.000' ELSE printf('%.3f', max(span) / 1000.0) END FROM (SELECT max(ts + dur) - min(ts) AS span FROM gpu_ops(1) WHERE step IS NOT NULL GROUP BY step)" 2>&1 | tail -n 1)
+    [ "$got" = "$want" ] || bad "$t: one-step timeline spans $got ms, the longest step's GPU work $want ms"
+  done
+else
+  echo "SKIP: $hopper not found — the one-step timeline of compiled and CUDA-graph traces NOT checked"
 fi
 
 chrome=$(command -v chromium || command -v chromium-browser || true)
@@ -121,5 +140,11 @@ if [ -n "$cpage" ]; then
   if blank "$tmp/compare.png"; then bad "the two-trace screenshot is blank: $("$py" tests/html/png_stats.py "$tmp/compare.png")"; fi
   [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/compare.png" "$cpage" "$TSQL_HTML_KEEP"/
 fi
-[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
+for t in ${hpages[@]+"${hpages[@]}"}; do
+  console=$(render "$tmp/$t.html" "$tmp/$t.png")
+  [ -z "$console" ] || bad "$t: console messages: $console"
+  if blank "$tmp/$t.png"; then bad "$t: the screenshot is blank"; fi
+  [ -n "${TSQL_HTML_KEEP:-}" ] && cp "$tmp/$t.png" "$tmp/$t.html" "$TSQL_HTML_KEEP"/
+done
+[ "$fail" = 0 ] && echo "html report: self-contained, $nsvg charts, $ncirc roofline points${cpage:+; two-trace page: $csvg charts, $nops operations, $nlayers layers}; ${#hpages[@]} H100 pages, each one-step timeline the step's GPU work; rendered by $("$chrome" --version 2>/dev/null | cut -d' ' -f1-2): not blank, no console messages"
 [ "$fail" = 0 ]

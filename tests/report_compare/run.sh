@@ -19,7 +19,7 @@ bad() { fail=$((fail + 1)); echo "FAIL compare-script $*"; }
 run() { # name, then compare_reports.sh's arguments after OUTDIR
     local name=$1
     shift
-    if ! bash examples/compare_reports.sh "$@" > "$tmp/$name.log" 2>&1; then
+    if ! bash tools/tracesql-compare-reports "$@" > "$tmp/$name.log" 2>&1; then
         bad "$name: compare_reports.sh failed: $(head -n 3 "$tmp/$name.log")"
         return
     fi
@@ -34,15 +34,15 @@ run legacy --sheets kernel_summary "$tmp/legacy" "$here"/data/legacy/old "$here"
 err() { # expected message, then arguments
     local want=$1
     shift
-    out=$(bash examples/compare_reports.sh "$@" 2>&1)
+    out=$(bash tools/tracesql-compare-reports "$@" 2>&1)
     rc=$?
     if [ $rc = 2 ] && [ "$out" = "$want" ]; then ok; else bad "error case: got rc $rc: $out"; fi
 }
 d=$here/data/three
-err "compare_reports.sh: --names has 1 names for 2 inputs" --names a "$tmp/e" "$d/a" "$d/b"
-err "compare_reports.sh: tag 'a' is used twice: tags must be unique (use --names)" "$tmp/e" "$d/a" "$d/a"
-err "compare_reports.sh: $d/nope: no such file or folder" "$tmp/e" "$d/a" "$d/nope"
-err "compare_reports.sh: unknown sheet group 'foo' (gpu_timeline, ops_summary, kernel_summary, ops_all, roofline, all)" \
+err "tracesql-compare-reports: --names has 1 names for 2 inputs" --names a "$tmp/e" "$d/a" "$d/b"
+err "tracesql-compare-reports: tag 'a' is used twice: tags must be unique (use --names)" "$tmp/e" "$d/a" "$d/a"
+err "tracesql-compare-reports: $d/nope: no such file or folder" "$tmp/e" "$d/a" "$d/nope"
+err "tracesql-compare-reports: unknown sheet group 'foo' (gpu_timeline, ops_summary, kernel_summary, ops_all, roofline, all)" \
     --sheets foo "$tmp/e" "$d/a" "$d/b"
 echo "compare-script: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -147,14 +147,25 @@ FROM (SELECT sheet, color, row_number() OVER (ORDER BY sheet) - 1 AS i FROM hr_s
 UNION ALL
 SELECT 9, '</svg>';
 
--- the timeline of one step: the GPU work of the longest ProfilerStep on the GPU (its
--- gpu_user_annotation), else the kernels launched inside the longest CPU ProfilerStep,
--- else the first 20 ms of GPU work; one lane per stream
+-- the timeline of one step: the GPU work of the longest ProfilerStep, i.e. the kernels
+-- its CPU span launched (gpu_ops' step), from the first one's start to the last one's
+-- end; not the GPU-side ProfilerStep annotation, which on compiled and CUDA-graph traces
+-- covers 1 to 100 µs of a step that runs for milliseconds. Else the kernels launched
+-- inside the longest CPU ProfilerStep, else the first 20 ms of GPU work; one lane per
+-- stream
 CREATE TEMP TABLE hr_step AS
 WITH gpu_step AS (
-    SELECT e.name, e.ts AS t0, e.ts + e.dur AS t1 FROM events e, hr
-    WHERE e.trace_id = hr.trace_id AND e.kind = 'gpu_user_annotation' AND e.name LIKE 'ProfilerStep%'
-    ORDER BY e.dur DESC, e.uid LIMIT 1
+    SELECT coalesce((SELECT a.name FROM (SELECT e.name, row_number() OVER (ORDER BY e.ts, e.uid) AS n
+                                         FROM events e
+                                         WHERE e.trace_id = hr.trace_id AND e.kind = 'user_annotation'
+                                           AND e.name LIKE 'ProfilerStep%') a
+                     WHERE a.n = g.step), 'step ' || g.step)
+           || ': the GPU work its CPU span launched' AS name,
+           min(g.ts) AS t0, max(g.ts + g.dur) AS t1
+    FROM hr, gpu_ops(hr.trace_id) g
+    WHERE g.step IS NOT NULL
+    GROUP BY g.step
+    ORDER BY max(g.ts + g.dur) - min(g.ts) DESC, g.step LIMIT 1
 ),
 cpu_step AS (
     SELECT s.name, min(k.ts) AS t0, max(k.ts + k.dur) AS t1
@@ -296,12 +307,26 @@ SELECT type, printf('%.3f', time_ms) AS time_ms, printf('%.2f', percent) AS perc
 FROM gpu_timeline WHERE trace_id = (SELECT trace_id FROM hr);
 .headers off
 .mode list
-SELECT '</table><h3>ops_summary (top 15)</h3><table>';
+-- beside TraceLens's categories (by op name: 'other' holds attention ops such as
+-- aten::_flash_attention_forward, and a compiled region is one op), what kernel_op
+-- makes of the op's kernels: its classes by share of the op's kernel time
+CREATE TEMP TABLE hr_kernel_ops AS
+SELECT parent_op, kernel_op(kernel_name, parent_op) AS op, sum(dur_sum_us) AS us
+FROM kernel_summary WHERE trace_id = (SELECT trace_id FROM hr) AND parent_op IS NOT NULL
+GROUP BY parent_op, op;
+SELECT '</table><h3>ops_summary (top 15)</h3>'
+       || '<p class="note">categories: TraceLens''s, by op name (GEMM, CONV, SDPA, elementwise, reduce, ...; '
+       || '''other'' for the rest, which holds attention ops such as aten::_flash_attention_forward and a whole '
+       || 'torch.compile region, see docs/report.md); kernel_op: tracesql''s classes of the op''s kernels, by '
+       || 'share of its kernel time (docs/compare.md).</p><table>';
 .headers on
 .mode html
 SELECT name, count, printf('%.3f', total_direct_kernel_time_ms) AS direct_ms,
-       printf('%.2f', percentage) AS percent, categories
-FROM ops_summary WHERE trace_id = (SELECT trace_id FROM hr)
+       printf('%.2f', percentage) AS percent, categories,
+       (SELECT group_concat(op || ' ' || printf('%.0f%%', pct), ', ')
+        FROM (SELECT k.op, k.us, 100.0 * k.us / sum(k.us) OVER () AS pct FROM hr_kernel_ops k
+              WHERE k.parent_op = o.name ORDER BY k.us DESC LIMIT 3)) AS kernel_op
+FROM ops_summary o WHERE trace_id = (SELECT trace_id FROM hr)
 ORDER BY total_direct_kernel_time_ms DESC, name LIMIT 15;
 .headers off
 .mode list
