@@ -9,6 +9,8 @@
 #
 #   -p NAME=VALUE   set a report option (a row of report_params), e.g.
 #                   -p short_kernel_threshold_us=5 -p micro_idle_thresh_us=50
+#                   -p gpu_arch_json=FILE (TraceLens's GPU arch JSON) or -p gpu=H100
+#                   (a gpu_specs row): TraceLens's roofline columns
 #
 # Environment: TSQL_EXT (the extension; default build/tracesql of this project, or
 # the installed lib/tracesql.so beside this script's bin/),
@@ -88,12 +90,21 @@ dq() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
         echo "       || char(10) || '.exit 2'"
         echo "WHERE NOT EXISTS (SELECT 1 FROM report_params WHERE name = $(sq "$name"));"
         echo ".read $(dq "$tmp/param.sql")"
-        case $value in
-            ''|null|NULL) echo "UPDATE report_params SET value = NULL WHERE name = $(sq "$name");" ;;
+        case $name=$value in
+            gpu_arch_json=?*)
+               # the option holds the file's JSON text (gpu_arch reads it)
+               [ -r "$value" ] && [ -f "$value" ] || { echo "perf_report.sh: gpu_arch_json: $value: no such file or not readable" >&2; exit 2; }
+               echo "UPDATE report_params SET value = CAST(readfile($(sq "$value")) AS TEXT) WHERE name = 'gpu_arch_json';" ;;
+            *=|*=null|*=NULL) echo "UPDATE report_params SET value = NULL WHERE name = $(sq "$name");" ;;
             *) echo "UPDATE report_params SET value = CASE WHEN $(sq "$value") GLOB '*[^0-9.eE+-]*'"
                echo "  THEN $(sq "$value") ELSE $(sq "$value") + 0 END WHERE name = $(sq "$name");" ;;
         esac
     done
+    # an unusable arch option stops the run with its reason
+    echo ".once $(dq "$tmp/arch.sql")"
+    echo "SELECT '.print \"perf_report.sh: ' || replace(replace(problem, '\\', '\\\\'), '\"', '\\\"') || '\"'"
+    echo "       || char(10) || '.exit 2' FROM gpu_arch_problem;"
+    echo ".read $(dq "$tmp/arch.sql")"
 } > "$tmp/run.sql"
 
 if [ -z "$outdir" ]; then

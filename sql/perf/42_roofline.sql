@@ -9,10 +9,6 @@
 --   roofline_time_us         max(FLOPs / peak, bytes / bandwidth), µs
 --   roofline_bound           COMPUTE_BOUND or MEMORY_BOUND
 --   pct_roofline             roofline time / kernel time × 100 (%)
-INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
-    ('gpu', NULL, 'NULL: roofline against the GPU detected from deviceProperties; '
-                  || 'a gpu_specs.gpu name (e.g. ''H100'', ''MI300X''): use that one');
-
 CREATE TEMP VIEW IF NOT EXISTS perf_roofline AS
 WITH g AS (
     SELECT t.trace_id,

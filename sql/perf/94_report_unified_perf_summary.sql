@@ -1,4 +1,16 @@
 -- report_unified_perf_summary: TraceLens's unified_perf_summary.csv; trace_id first.
+-- The roofline columns (§6.11: Roofline Bound after Compute Spec, the others after
+-- TFLOPS/s_max) are there when a row of the trace got a roofline against gpu_arch:
+-- then an empty cell is '' (not NULL), so that perf_report.sh keeps the column, and
+-- without one every cell is NULL and the column is left out (optional_columns).
+UPDATE report_sheets
+SET optional_columns = json_insert(optional_columns, '$[#]', 'Roofline Bound',
+                                   '$[#]', 'Roofline Time (µs)_first', '$[#]', 'Pct Roofline_mean',
+                                   '$[#]', 'Pct Roofline_median', '$[#]', 'Pct Roofline_std',
+                                   '$[#]', 'Pct Roofline_min', '$[#]', 'Pct Roofline_max')
+WHERE sheet = 'unified_perf_summary' AND NOT EXISTS (
+    SELECT 1 FROM json_each(optional_columns) WHERE value = 'Roofline Bound');
+
 CREATE TEMP VIEW IF NOT EXISTS report_unified_perf_summary AS
 SELECT trace_id,
        name,
@@ -17,6 +29,7 @@ SELECT trace_id,
        py_float(data_moved_mb) AS "Data Moved (MB)",
        py_float(flops_per_byte) AS "FLOPS/Byte",
        compute_spec AS "Compute Spec",
+       iif(rl, coalesce(roofline_bound, ''), NULL) AS "Roofline Bound",
        py_float(tb_s_mean) AS "TB/s_mean",
        py_float(tb_s_std) AS "TB/s_std",
        py_float(tflops_s_mean) AS "TFLOPS/s_mean",
@@ -41,6 +54,12 @@ SELECT trace_id,
        py_float(tflops_s_median) AS "TFLOPS/s_median",
        py_float(tflops_s_min) AS "TFLOPS/s_min",
        py_float(tflops_s_max) AS "TFLOPS/s_max",
+       iif(rl, coalesce(py_float(roofline_time_us_first), ''), NULL) AS "Roofline Time (µs)_first",
+       iif(rl, coalesce(py_float(pct_roofline_mean), ''), NULL) AS "Pct Roofline_mean",
+       iif(rl, coalesce(py_float(pct_roofline_median), ''), NULL) AS "Pct Roofline_median",
+       iif(rl, coalesce(py_float(pct_roofline_std), ''), NULL) AS "Pct Roofline_std",
+       iif(rl, coalesce(py_float(pct_roofline_min), ''), NULL) AS "Pct Roofline_min",
+       iif(rl, coalesce(py_float(pct_roofline_max), ''), NULL) AS "Pct Roofline_max",
        py_float(kernel_time_us_median) AS "Kernel Time (µs)_median",
        py_float(kernel_time_us_min) AS "Kernel Time (µs)_min",
        py_float(kernel_time_us_max) AS "Kernel Time (µs)_max",
@@ -50,5 +69,6 @@ SELECT trace_id,
        CASE has_perf_model WHEN 1 THEN 'True' ELSE 'False' END AS has_perf_model,
        py_float(percentage) AS "Percentage (%)",
        py_float(cumulative_percentage) AS "Cumulative Percentage (%)"
-FROM unified_perf_summary LEFT JOIN unified_perf_diff d USING (trace_id, ex_uid)
+FROM (SELECT *, max(roofline_bound IS NOT NULL) OVER (PARTITION BY trace_id) AS rl FROM unified_perf_summary)
+     LEFT JOIN unified_perf_diff d USING (trace_id, ex_uid)
 ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;
