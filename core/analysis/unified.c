@@ -498,6 +498,31 @@ static tsql_unified *build(tsql_trace *t)
         }
         if (bad) goto fail;
     }
+    /* A synthetic row is a copy of its parent's fields, its place in the tree included, so
+     * the sole-backward rule (which looks only above the row) holds for it as for the
+     * parent: then it carries the forward op's backward metrics, category and kernel time
+     * (those of the perf_ops backward row of F; without one, the category only). */
+    for (uint32_t i = 0; i < r.u->n; i++) {
+        tsql_unified_op *o = &r.u->rows[i];
+        if (!o->name) continue;
+        uint32_t f = sole_bwd_forward(&c, o->node);
+        if (f == NONE) continue;
+        o->category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
+        o->has_model = 1;
+        uint32_t prow = tsql_u64map_get(&perf_rows, (int64_t)f * 2 + 1);
+        if (prow == NONE) continue;
+        const tsql_perf_op *po = &P->rows[prow];
+        const tsql_perf_result *res = &P->results[po->result];
+        dict.n = 0;
+        if (tsql_perf_params_dict(&res->perf, &dict) || tsql_buf_reserve(&dict, 1)) goto fail;
+        dict.p[dict.n] = 0;
+        if (!(o->perf_params = strdup(dict.p))) goto fail;
+        o->has_metrics = 1;
+        o->kernel_us = po->kernel_us;
+        o->flops = res->perf.flops;
+        o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
+        memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
+    }
     r.u->gpu = r.gpu.v;
     r.gpu.v = NULL;
     out = r.u;
