@@ -77,7 +77,8 @@ def norm(path, group_norm_bwd):
 
 def no_kernels(path, with_sum):
     """class 5: a Reduce sheet whose ops launch no kernel prints Kernel Time _min/_max/_sum
-    as the integer 0; one op with a kernel in the sheet makes them 0.0"""
+    as the integer 0; one op with a kernel in the sheet makes them 0.0 (and class 3:
+    FLOPS/Byte through GFLOPS)"""
     t = Trace()
     red = ([[64, 128]], ["float"], [[128, 1]], [""])
     t.op("aten::max", 10, 5, *red)
@@ -88,6 +89,9 @@ def no_kernels(path, with_sum):
     if with_sum:
         t.op("aten::sum", 30, 10, *red)
         t.launch(32, "void at::native::reduce_kernel<512, 1>(float*)")
+        # class 3: F = 30, Bytes = 124: ((F / 1e9) * 1e9) / Bytes is 0.24193548387096772,
+        # F / Bytes 0.24193548387096775
+        t.op("aten::sum", 40, 5, [[2, 15]], ["float"], [[15, 1]], [""])
     t.write(path)
 
 
