@@ -40,4 +40,18 @@ for ref in "$here"/expected/*/; do
     "$py" "$here/../strict_report.py" --label "exact/$case" "$out" "$ref" </dev/null || status=1
     "$py" "$here/../invariants.py" --label "exact/$case" ${arch:+--arch "$arch"} "$out" </dev/null || status=1
 done
+
+# an arch option that cannot be used stops the run with its reason (exit status 2)
+printf '{"mem_bw_gbps": 1}' > "$tmp/bad_arch.json"
+for opt in "gpu_arch_json=$tmp/bad_arch.json:no max_achievable_tflops" \
+           "gpu_arch_json=$tmp/no_such.json:no such file" "gpu=H999:not a gpu_specs row"; do
+    bash examples/perf_report.sh -p "${opt%%:*}" "$here/gemm_fp32.json" "$tmp/bad" > "$tmp/log" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "${opt#*:}" "$tmp/log"; then
+        echo "PASS exact bad option ${opt%%=*}: ${opt#*:}"
+    else
+        echo "FAIL exact bad option ${opt%%:*}: exit $rc, $(head -n 1 "$tmp/log")"
+        status=1
+    fi
+done
 exit $status
