@@ -11,6 +11,8 @@
 #   autograd_node+h100                   the Node row's roofline (backward FLOPs)
 #   gemm_fp32+h100 / +no_matrix_fp32     an fp32 GEMM under an arch with and without
 #                                        matrix_fp32 (roofline columns or none)
+#   unified_nomodel                      no row with perf metrics: unified_perf_summary
+#                                        has no GFLOPS ... TFLOPS/s columns
 # Prints PASS / FAIL lines; exit status 1 on a FAIL.
 #
 #   tests/conformance/exact/exact.sh        (TSQL_EXT, SQLITE3, PYTHON as report.sh)

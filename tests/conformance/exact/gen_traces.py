@@ -142,6 +142,15 @@ def gemm_fp32(path):
     t.write(path)
 
 
+def no_model(path):
+    """unified_perf_summary has the perf-model columns (GFLOPS ... TFLOPS/s_*) only when a
+    row got perf metrics: here none does"""
+    t = Trace()
+    t.op("my_lib::op", 10, 10, [[64, 128]], ["float"], [[128, 1]], [""])
+    t.launch(12, "my_kernel", 12)
+    t.write(path)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
@@ -153,6 +162,7 @@ def main():
     autograd(os.path.join(out, "autograd_below.json"), True, False)
     autograd(os.path.join(out, "autograd_helper.json"), False, True)
     gemm_fp32(os.path.join(out, "gemm_fp32.json"))
+    no_model(os.path.join(out, "unified_nomodel.json"))
 
 
 if __name__ == "__main__":
