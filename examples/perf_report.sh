@@ -24,7 +24,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
