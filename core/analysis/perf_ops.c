@@ -210,6 +210,158 @@ oom:
     return NULL;
 }
 
+/* ---------- the frame's text of each parameter (docs/report.md, cell text) ---------- */
+
+/* The kind of one value, as pandas sees it when it infers a column's dtype. */
+enum { V_MISSING, V_INT, V_FLOAT, V_OBJECT };
+
+static int value_kind(const tsql_pm_param *q)
+{
+    const char *s = q->str;
+    if (!s || strcmp(s, "nan") == 0) return V_MISSING;          /* None, NaN */
+    if (q->repr && strcmp(q->repr, s) != 0) return V_OBJECT;     /* a string */
+    const char *d = s + (*s == '-');
+    if (!*d) return V_OBJECT;
+    size_t nd = strspn(d, "0123456789");
+    if (d[nd] == 0) return V_INT;
+    /* Python's float repr: digits with '.' or an exponent, or inf */
+    if (strcmp(d, "inf") == 0) return V_FLOAT;
+    char *end;
+    (void)strtod(s, &end);
+    if (*end == 0 && strpbrk(s, ".e") && strspn(d, "0123456789.e+-") == strlen(d)) return V_FLOAT;
+    return V_OBJECT;                                             /* bool, tuple, list, ... */
+}
+
+/* dtype of one parameter column over a frame */
+enum { D_INT64, D_FLOAT64, D_OBJECT };
+
+typedef struct column_kinds {
+    uint32_t frame;
+    const char *name;
+    unsigned seen;               /* 1 << V_* of the values met */
+} column_kinds;
+
+static int put_text(tsql_buf *b, const tsql_pm_param *q, int dtype)
+{
+    int k = value_kind(q);
+    if (k == V_MISSING) return tsql_bputs(b, "null");
+    if (dtype == D_FLOAT64 && k == V_INT) {            /* astype(str) of a float64 */
+        char f[TSQL_PY_FLOAT_BUFSZ];
+        tsql_py_float(strtod(q->str, NULL), f);
+        return tsql_json_quote(b, f, strlen(f));
+    }
+    return tsql_json_quote(b, q->str, strlen(q->str));
+}
+
+static column_kinds *find_column(column_kinds *c, size_t n, uint32_t frame, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (c[i].frame == frame && strcmp(c[i].name, name) == 0) return &c[i];
+    return NULL;
+}
+
+/* Fills sheet_params_json of every result. A frame's columns are the union of its
+ * rows' parameters; a row without one is missing there. 0 or -1 on OOM. */
+static int frame_texts(tsql_perf_ops *p)
+{
+    column_kinds *cols = NULL;
+    size_t ncols = 0, cap = 0;
+    tsql_buf b = {0};
+    int rc = 0;
+    /* the columns of each frame, and which kinds of values they hold */
+    for (uint32_t i = 0; i < p->nresults && !rc; i++) {
+        const tsql_perf_result *r = &p->results[i];
+        if (r->perf.status != TSQL_PM_OK) continue;
+        for (size_t j = 0; j < r->perf.nparams; j++) {
+            const tsql_pm_param *q = &r->perf.params[j];
+            column_kinds *c = find_column(cols, ncols, r->frame, q->name);
+            if (!c) {
+                if (ncols == cap) {
+                    size_t nc = cap ? cap * 2 : 32;
+                    column_kinds *ng = realloc(cols, nc * sizeof *ng);
+                    if (!ng) { rc = -1; break; }
+                    cols = ng;
+                    cap = nc;
+                }
+                c = &cols[ncols++];
+                *c = (column_kinds){r->frame, q->name, 0};
+            }
+            c->seen |= 1u << value_kind(q);
+        }
+    }
+    /* rows without a column of their frame: missing there */
+    for (uint32_t i = 0; i < p->nresults && !rc; i++) {
+        const tsql_perf_result *r = &p->results[i];
+        if (r->perf.status != TSQL_PM_OK) continue;
+        for (size_t k = 0; k < ncols; k++)
+            if (cols[k].frame == r->frame && !tsql_perf_param(&r->perf, cols[k].name))
+                cols[k].seen |= 1u << V_MISSING;
+    }
+    for (uint32_t i = 0; i < p->nresults && !rc; i++) {
+        tsql_perf_result *r = &p->results[i];
+        if (r->perf.status != TSQL_PM_OK) continue;
+        b.n = 0;
+        rc = tsql_bputc(&b, '{');
+        for (size_t j = 0; j < r->perf.nparams && !rc; j++) {
+            const tsql_pm_param *q = &r->perf.params[j];
+            unsigned seen = find_column(cols, ncols, r->frame, q->name)->seen;
+            int dtype = seen & (1u << V_OBJECT) || !(seen & (1u << V_INT | 1u << V_FLOAT)) ? D_OBJECT
+                        : seen & (1u << V_FLOAT | 1u << V_MISSING)                      ? D_FLOAT64
+                                                                                         : D_INT64;
+            rc = (j && tsql_bputc(&b, ',')) || tsql_json_quote(&b, q->name, strlen(q->name)) ||
+                 tsql_bputc(&b, ':') || put_text(&b, q, dtype);
+        }
+        if (!rc) rc = tsql_bputc(&b, '}');
+        if (!rc && !(r->sheet_params_json = strdup(b.p))) rc = -1;
+    }
+    free(cols);
+    free(b.p);
+    return rc;
+}
+
+/* JSON array of the distinct Compute Specs of frame f (1-based; 0: none) that can get a
+ * roofline: non-empty spec, bytes known, GFLOPS > 0 (docs/report.md, Roofline columns). NULL on OOM. */
+static char *frame_rl_specs(const tsql_perf_ops *p, uint32_t f)
+{
+    tsql_buf b = {0};
+    int rc = tsql_bputc(&b, '[');
+    size_t n = 0;
+    for (uint32_t i = 0; f && i < p->nresults && !rc; i++) {
+        const tsql_perf_result *r = &p->results[i];
+        if (r->perf.status != TSQL_PM_OK || r->frame != f - 1 || !r->perf.has_bytes || !(r->perf.flops / 1e9 > 0) ||
+            !r->perf.compute_spec[0])
+            continue;
+        /* distinct: look for "spec" in what is already there */
+        char needle[sizeof r->perf.compute_spec + 2];
+        snprintf(needle, sizeof needle, "\"%s\"", r->perf.compute_spec);
+        if (strstr(b.p, needle)) continue;
+        rc = (n++ && tsql_bputc(&b, ',')) || tsql_bputs(&b, needle);
+    }
+    if (!rc) rc = tsql_bputc(&b, ']');
+    if (rc) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
+}
+
+static int roofline_specs(tsql_perf_ops *p, uint32_t (*sheet_frames)[2])
+{
+    size_t ns = p->nsheets ? p->nsheets : 1;
+    if (!(p->sheet_rl_specs = calloc(ns, sizeof *p->sheet_rl_specs)) ||
+        !(p->sheet_moved_rl_specs = calloc(ns, sizeof *p->sheet_moved_rl_specs)))
+        return -1;
+    for (uint32_t s = 0; s < p->nsheets; s++) {
+        size_t len = strlen(p->sheets[s]);
+        int is_bwd = len > 4 && strcmp(p->sheets[s] + len - 4, "_bwd") == 0;
+        uint32_t own = sheet_frames[s][is_bwd], moved = is_bwd ? sheet_frames[s][0] : 0;
+        if (!(p->sheet_rl_specs[s] = frame_rl_specs(p, own)) ||
+            !(p->sheet_moved_rl_specs[s] = frame_rl_specs(p, moved)))
+            return -1;
+    }
+    return 0;
+}
+
 /* ---------- building ---------- */
 
 static const char *const ONE_SHEET[] = {"GEMM", "UnaryElementwise", "BinaryElementwise", "Normalization"};
@@ -237,6 +389,7 @@ typedef struct builder {
     tsql_buf args, key;
     const char **knames;
     size_t cap_knames;
+    uint32_t (*sheet_frames)[2]; /* per sheet: 1 + its fwd-pass / bwd-pass frame, or 0 */
 } builder;
 
 static int sheet_index(builder *b, const char *family, const char *suffix)
@@ -248,13 +401,30 @@ static int sheet_index(builder *b, const char *family, const char *suffix)
     char **ns = realloc(b->p->sheets, (b->p->nsheets + 1) * sizeof *ns);
     if (!ns) return -1;
     b->p->sheets = ns;
+    uint32_t (*sf)[2] = realloc(b->sheet_frames, (b->p->nsheets + 1) * sizeof *sf);
+    if (!sf) return -1;
+    b->sheet_frames = sf;
+    sf[b->p->nsheets][0] = sf[b->p->nsheets][1] = 0;
     if (!(ns[b->p->nsheets] = strdup(name))) return -1;
     return (int)b->p->nsheets++;
 }
 
+static int frame_index(builder *b, const char *family, int bwd)
+{
+    tsql_perf_ops *p = b->p;
+    for (uint32_t i = 0; i < p->nframes; i++)
+        if (p->frames[i].bwd == bwd && strcmp(p->frames[i].family, family) == 0) return (int)i;
+    tsql_perf_frame *nf = realloc(p->frames, (p->nframes + 1) * sizeof *nf);
+    if (!nf) return -1;
+    p->frames = nf;
+    nf[p->nframes] = (tsql_perf_frame){family, (uint8_t)bwd, 0};
+    return (int)p->nframes++;
+}
+
 /* Evaluates (or finds) the model result; returns its index, NONE if the row is to be
  * skipped, or NONE - 1 on OOM. gpu[0..ngpu) are the instance's GPU events by ts. */
-static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu, size_t ngpu, int use_kernels)
+static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, const uint32_t *gpu, size_t ngpu,
+                         int use_kernels)
 {
     tsql_trace *t = b->t;
     b->key.n = 0;
@@ -276,6 +446,8 @@ static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu,
     tsql_perf_result *r = &b->p->results[b->p->nresults];
     tsql_perf_init(&r->perf);
     r->params_json = NULL;
+    r->sheet_params_json = NULL;
+    r->frame = 0;
     b->args.n = 0;
     const char *args = NULL;
     if (t->args[uid]) {
@@ -295,9 +467,13 @@ static uint32_t evaluate(builder *b, uint32_t uid, int bwd, const uint32_t *gpu,
         tsql_perf_free(&r->perf);
         return NONE - 1;
     }
-    if (r->perf.status == TSQL_PM_OK && !(r->params_json = params_json(&r->perf))) {
-        tsql_perf_free(&r->perf);
-        return NONE - 1;
+    if (r->perf.status == TSQL_PM_OK) {
+        int fr = frame_index(b, family, bwd);
+        if (fr < 0 || !(r->params_json = params_json(&r->perf))) {
+            tsql_perf_free(&r->perf);
+            return NONE - 1;
+        }
+        r->frame = (uint32_t)fr;
     }
     uint32_t idx = b->p->nresults++;
     /* remember it (failed evaluations too: they fail the same way every time) */
@@ -343,9 +519,12 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
     size_t ngpu;
     if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
     /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): b->gpu is the builder's vector, freed with it */
-    uint32_t res = evaluate(b, uid, bwd, b->gpu.v, ngpu, strcmp(family, "GEMM") == 0);
+    uint32_t res = evaluate(b, uid, family, bwd, b->gpu.v, ngpu, strcmp(family, "GEMM") == 0);
     if (res == NONE - 1) return -1;
     if (b->p->results[res].perf.status != TSQL_PM_OK) return 0; /* TraceLens skips the row */
+    /* in its frame from here on, even if dropped below (the frame is built first) */
+    uint32_t frame = b->p->results[res].frame;
+    if (ngpu) b->p->frames[frame].has_gpu = 1;
     int appended = 0;
     const char *suffix = "";
     if (!one_sheet) {
@@ -355,10 +534,11 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
         } else {
             suffix = bwd ? "_bwd" : "_fwd";
         }
-        if (bwd && IN(name, DROP_FROM_BWD)) return 0;
     }
     int sheet = sheet_index(b, family, suffix);
     if (sheet < 0) return -1;
+    b->sheet_frames[sheet][bwd] = frame + 1;
+    if (!one_sheet && bwd && IN(name, DROP_FROM_BWD)) return 0;
     double *sc = malloc((ngpu ? ngpu : 1) * 2 * sizeof *sc);
     if (!sc) return -1;
     double kus = tsql_busy_us(t, b->gpu.v, ngpu, sc);
@@ -415,6 +595,15 @@ static tsql_perf_ops *build(tsql_trace *t)
     }
     free(seen);
     free(fam);
+    if (!rc) rc = frame_texts(p);
+    if (!rc) rc = roofline_specs(p, b.sheet_frames);
+    if (!rc && !(p->sheet_int_kernel_time = calloc(p->nsheets ? p->nsheets : 1, 1))) rc = -1;
+    for (uint32_t s = 0; !rc && s < p->nsheets; s++) {
+        int any_gpu = 0;
+        for (int d = 0; d < 2; d++)
+            if (b.sheet_frames[s][d]) any_gpu |= p->frames[b.sheet_frames[s][d] - 1].has_gpu;
+        p->sheet_int_kernel_time[s] = !any_gpu;
+    }
     if (!rc) {
         p->gpu = all_gpu.v;
         all_gpu.v = NULL;
@@ -429,6 +618,7 @@ fail:
     free(b.args.p);
     free(b.key.p);
     free(b.knames);
+    free(b.sheet_frames);
     if (!out) tsql_perf_ops_free(p);
     return out;
 }
@@ -441,7 +631,14 @@ void tsql_perf_ops_free(tsql_perf_ops *p)
     for (uint32_t i = 0; i < p->nresults; i++) {
         tsql_perf_free(&p->results[i].perf);
         free(p->results[i].params_json);
+        free(p->results[i].sheet_params_json);
     }
+    free(p->frames);
+    free(p->sheet_int_kernel_time);
+    for (uint32_t i = 0; p->sheet_rl_specs && i < p->nsheets; i++) free(p->sheet_rl_specs[i]);
+    for (uint32_t i = 0; p->sheet_moved_rl_specs && i < p->nsheets; i++) free(p->sheet_moved_rl_specs[i]);
+    free(p->sheet_rl_specs);
+    free(p->sheet_moved_rl_specs);
     free(p->results);
     for (uint32_t i = 0; i < p->nsheets; i++) free(p->sheets[i]);
     free(p->sheets);

@@ -23,7 +23,21 @@
 typedef struct tsql_perf_result {
     tsql_perf perf;          /* status, flops, bytes, compute_spec, params */
     char *params_json;       /* {"M": "8944", "bias": "False", "x": null}: str() forms */
+    char *sheet_params_json; /* the same as its sheet prints them: each parameter's text
+                                by the dtype of its column over the frame (docs/report.md, cell text),
+                                e.g. "16.0" in a float64 column; null when missing */
+    uint32_t frame;          /* index into tsql_perf_ops.frames */
 } tsql_perf_result;
+
+/* A sheet frame (docs/report.md, cell text): the rows of one family evaluated in one direction, before
+ * TraceLens moves or drops any (F_fwd pass, F_bwd pass, or a single sheet). pandas
+ * decides each column's dtype over it. */
+typedef struct tsql_perf_frame {
+    const char *family;      /* "GEMM", "CONV", ... (static registry text) */
+    uint8_t bwd;
+    uint8_t has_gpu;         /* some row of it reaches a GPU event: Kernel Time is
+                                float64, else every row is the integer 0 (docs/report.md, cell text) */
+} tsql_perf_frame;
 
 typedef struct tsql_perf_op {
     uint32_t uid;
@@ -43,6 +57,15 @@ typedef struct tsql_perf_ops {
     uint32_t nresults;
     char **sheets;           /* "GEMM", "CONV_fwd", ... */
     uint32_t nsheets;
+    uint8_t *sheet_int_kernel_time; /* per sheet: 1 when its Kernel Time column is int64
+                                       (no frame that makes up the sheet has GPU work) */
+    /* per sheet, JSON arrays of the Compute Specs that can get a roofline (bytes known,
+     * GFLOPS > 0; docs/report.md, Roofline columns) in its own frame (an F_bwd sheet: the backward pass, rows it
+     * drops included) and in the frame of the rows moved into it (F_bwd only, else
+     * "[]"): whether and where the sheet has roofline columns depends on them */
+    char **sheet_rl_specs, **sheet_moved_rl_specs;
+    tsql_perf_frame *frames;
+    uint32_t nframes;
     /* Sequence-number links (docs/schema.md, perf_ops): keys/values are uids */
     struct tsql_u64map *fwd_to_bwd, *bwd_to_fwd;
 } tsql_perf_ops;

@@ -82,19 +82,11 @@ static int reaches_gpu(const tsql_trace *t, uint32_t u, int depth)
     return 0;
 }
 
-/* sole_bwd(n) (docs/schema.md, unified_ops (sole backward op)): n is the only GPU-running cpu_op
- * named like the autograd wrapper above it whose forward op has a model with a backward category. */
-static void norm_name(const char *s, char *out, size_t cap)
-{
-    const char *p = strrchr(s, ':');
-    if (p) s = p + 1;
-    size_t n = 0;
-    for (; *s && n + 1 < cap; s++)
-        if (isalnum((unsigned char)*s)) out[n++] = (char)tolower((unsigned char)*s);
-    while (n && isdigit((unsigned char)out[n - 1])) n--;
-    out[n] = 0;
-}
-
+/* sole_bwd(n) (docs/schema.md, unified_ops): the autograd wrapper W within 5 levels above n links a forward
+ * op with a model and a backward category, and exactly one GPU-running cpu_op below W
+ * is named exactly like W's suffix ("autograd::engine::evaluate_function: X" -> X). That
+ * op is normally the autograd Node op X itself; which op it is is not checked, so any
+ * op the traversal reaches below W qualifies (TraceLens's rule, quirk included). */
 static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
 {
     tsql_trace *t = c->t;
@@ -114,36 +106,22 @@ static uint32_t sole_bwd_forward(ctx *c, uint32_t n)
         return NONE;
     const char *wn = tsql_intern_text(&t->strings, t->name[w]);
     const char *suffix = strstr(wn, ": ");
-    char want[256], got[256];
-    if (suffix) norm_name(suffix + 2, want, sizeof want);
-    /* cpu_op-only descendants of w with GPU work, named like the suffix */
+    /* cpu_op-only descendants of w with GPU work, named exactly like the suffix */
     u32vec st = {0};
-    uint32_t found = NONE, count = 0;
+    uint32_t count = 0;
     int oom = u32vec_push(&st, w);
     while (!oom && st.n) {
         uint32_t x = st.v[--st.n];
         for (uint32_t j = t->child_at[x]; j < t->child_at[x + 1]; j++) {
             uint32_t ch = t->child[j];
             if (t->edge[ch] != TSQL_EDGE_CPU || !is_tl_node(t, ch) || t->kind[ch] != TSQL_K_CPU_OP) continue;
-            if (c->gpu[ch]) {
-                int like = 1;
-                if (suffix) {
-                    /* the autograd node op itself (named exactly like the suffix) only
-                     * wraps the real backward op: it is not a candidate */
-                    const char *cn = tsql_intern_text(&t->strings, t->name[ch]);
-                    norm_name(cn, got, sizeof got);
-                    like = strcmp(got, want) == 0 && strcmp(cn, suffix + 2) != 0;
-                }
-                if (like) {
-                    count++;
-                    found = ch;
-                }
-            }
+            if (c->gpu[ch] && (!suffix || strcmp(tsql_intern_text(&t->strings, t->name[ch]), suffix + 2) == 0))
+                count++;
             if (u32vec_push(&st, ch)) oom = 1;
         }
     }
     free(st.v);
-    return !oom && count == 1 && found == n ? f : NONE;
+    return !oom && count == 1 ? f : NONE;
 }
 
 static int visit(ctx *c, uint32_t root)
@@ -519,6 +497,31 @@ static tsql_unified *build(tsql_trace *t)
             if (p != NONE) bad = add_synthetic(&r, t, c.a, p, g, next_uid++);
         }
         if (bad) goto fail;
+    }
+    /* A synthetic row is a copy of its parent's fields, its place in the tree included, so
+     * the sole-backward rule (which looks only above the row) holds for it as for the
+     * parent: then it carries the forward op's backward metrics, category and kernel time
+     * (those of the perf_ops backward row of F; without one, the category only). */
+    for (uint32_t i = 0; i < r.u->n; i++) {
+        tsql_unified_op *o = &r.u->rows[i];
+        if (!o->name) continue;
+        uint32_t f = sole_bwd_forward(&c, o->node);
+        if (f == NONE) continue;
+        o->category = tsql_op_bwd_category(tsql_intern_text(&t->strings, t->name[f]));
+        o->has_model = 1;
+        uint32_t prow = tsql_u64map_get(&perf_rows, (int64_t)f * 2 + 1);
+        if (prow == NONE) continue;
+        const tsql_perf_op *po = &P->rows[prow];
+        const tsql_perf_result *res = &P->results[po->result];
+        dict.n = 0;
+        if (tsql_perf_params_dict(&res->perf, &dict) || tsql_buf_reserve(&dict, 1)) goto fail;
+        dict.p[dict.n] = 0;
+        if (!(o->perf_params = strdup(dict.p))) goto fail;
+        o->has_metrics = 1;
+        o->kernel_us = po->kernel_us;
+        o->flops = res->perf.flops;
+        o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
+        memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
     }
     r.u->gpu = r.gpu.v;
     r.gpu.v = NULL;

@@ -1416,7 +1416,9 @@ void tsql_perf_derive(double flops, double bytes, double kernel_us, tsql_perf_me
     m->gflops = flops / 1e9;
     m->tflops_s = kernel_us == 0 ? NAN : (m->gflops / 1e3) / (kernel_us / 1e6);
     m->data_moved_mb = isnan(bytes) ? NAN : bytes / 1048576.0;
-    m->flops_per_byte = (isnan(bytes) || bytes == 0) ? NAN : flops / bytes;
+    /* (GFLOPS · 1e9) / Bytes, as TraceLens: the round trip through GFLOPS can move F by
+     * one ulp, so this is not F / Bytes (reference semantics 7.1) */
+    m->flops_per_byte = (isnan(bytes) || bytes == 0) ? NAN : (m->gflops * 1e9) / bytes;
     m->tb_s = (kernel_us == 0 || isnan(bytes)) ? NAN : (bytes / 1e12) / (kernel_us / 1e6);
 }
 
@@ -1424,7 +1426,8 @@ int tsql_roofline_eval(double flops, double bytes, double kernel_us, double peak
                        double mem_gbps, tsql_roofline *r)
 {
     if (isnan(bytes) || !(flops / 1e9 > 0) || !(peak_tflops > 0) || !(mem_gbps > 0)) return -1;
-    r->compute_us = flops / (peak_tflops * 1e12) * 1e6;
+    /* from GFLOPS, as FLOPS/Byte (7.1): ((G · 1e9) / (P · 1e12)) · 1e6 */
+    r->compute_us = ((flops / 1e9) * 1e9) / (peak_tflops * 1e12) * 1e6;
     r->memory_us = bytes / (mem_gbps * 1e9) * 1e6;
     r->time_us = r->compute_us > r->memory_us ? r->compute_us : r->memory_us;
     r->bound = r->compute_us >= r->memory_us ? "COMPUTE_BOUND" : "MEMORY_BOUND";

@@ -149,7 +149,7 @@ typedef struct tsql_perf_metrics {
     double gflops;             /* F / 1e9 */
     double tflops_s;           /* F / (T·1e6); NAN if T == 0 */
     double data_moved_mb;      /* Bytes / 1048576; NAN if Bytes null */
-    double flops_per_byte;     /* F / Bytes; NAN if Bytes null or 0 */
+    double flops_per_byte;     /* ((F/1e9)·1e9) / Bytes; NAN if Bytes null or 0 */
     double tb_s;               /* (Bytes/1e12) / (T/1e6); NAN if T == 0 or Bytes null */
 } tsql_perf_metrics;
 
@@ -157,7 +157,7 @@ typedef struct tsql_perf_metrics {
 void tsql_perf_derive(double flops, double bytes, double kernel_us, tsql_perf_metrics *m);
 
 typedef struct tsql_roofline {
-    double compute_us;         /* F / (P·1e12) · 1e6 */
+    double compute_us;         /* ((F/1e9)·1e9) / (P·1e12) · 1e6 */
     double memory_us;          /* Bytes / (BW·1e9) · 1e6 */
     double time_us;            /* max of the two */
     double pct;                /* time_us / T · 100; NAN if T == 0 */

@@ -52,7 +52,11 @@ SQLITE_EXTENSION_INIT3
     X(P_BYTES, "bytes REAL")                                                            \
     X(P_PARAMS, "params TEXT")                                                          \
     X(P_KERNEL_DETAILS, "kernel_details TEXT")                                          \
-    X(P_NUM_KERNELS, "num_kernels INTEGER")
+    X(P_NUM_KERNELS, "num_kernels INTEGER")                                             \
+    X(P_SHEET_PARAMS, "sheet_params TEXT")                                              \
+    X(P_SHEET_KERNEL_TIME_INT, "sheet_kernel_time_int INTEGER")                         \
+    X(P_SHEET_RL_SPECS, "sheet_roofline_specs TEXT")                                    \
+    X(P_SHEET_MOVED_RL_SPECS, "sheet_moved_roofline_specs TEXT")
 
 enum { PERF_COLUMNS(TSQL_COL_ENUM) P_TRACE };
 
@@ -115,6 +119,14 @@ static int perf_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
         break;
     case P_NUM_KERNELS: sqlite3_result_int64(ctx, r->ngpu); break;
+    case P_SHEET_PARAMS:
+        if (res->sheet_params_json) sqlite3_result_text(ctx, res->sheet_params_json, -1, SQLITE_STATIC);
+        break;
+    case P_SHEET_KERNEL_TIME_INT: sqlite3_result_int(ctx, p->sheet_int_kernel_time[r->sheet]); break;
+    case P_SHEET_RL_SPECS: sqlite3_result_text(ctx, p->sheet_rl_specs[r->sheet], -1, SQLITE_STATIC); break;
+    case P_SHEET_MOVED_RL_SPECS:
+        sqlite3_result_text(ctx, p->sheet_moved_rl_specs[r->sheet], -1, SQLITE_STATIC);
+        break;
     default: break;
     }
     return SQLITE_OK;

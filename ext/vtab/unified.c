@@ -47,7 +47,9 @@ SQLITE_EXTENSION_INIT3
     X(U_TB_S, "tb_s REAL")                                                              \
     X(U_COMPUTE_SPEC, "compute_spec TEXT")                                              \
     X(U_PERF_PARAMS, "perf_params TEXT")                                                \
-    X(U_KERNEL_DETAILS, "kernel_details TEXT")
+    X(U_KERNEL_DETAILS, "kernel_details TEXT")                                          \
+    X(U_FLOPS, "flops REAL")                                                            \
+    X(U_BYTES, "bytes REAL")
 
 enum { UNIFIED_COLUMNS(TSQL_COL_ENUM) U_TRACE };
 
@@ -121,6 +123,12 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (!o->ngpu) break;
         if (tsql_kernel_details_json(t, U->gpu + o->gpu_at, o->ngpu, 1, &cur->buf)) return SQLITE_NOMEM;
         sqlite3_result_text(ctx, cur->buf.p, (int)cur->buf.n, SQLITE_TRANSIENT);
+        break;
+    case U_FLOPS:
+        if (o->has_metrics) sqlite3_result_double(ctx, o->flops);
+        break;
+    case U_BYTES:
+        if (o->has_metrics) tsql_result_real(ctx, o->bytes);
         break;
     default: break;
     }

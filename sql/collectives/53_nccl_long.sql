@@ -151,11 +151,13 @@ SELECT m.collective_id,
 FROM mat_nccl_match m, mat_nccl_fmt f
 ORDER BY m.ord;
 
--- nccl_summary_long: TraceLens's nccl_summary_long sheet (docs/collectives.md, nccl_summary_long
--- over every rank): rows of nccl_long grouped by rank, Process Group Name, Process Group Ranks,
--- Collective name, Group size, dtype, In/Out msg nelems, In/Out split size and stream; a row with a
--- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable) sort leaves
--- them (np_argsort). node_id is appended.
+-- nccl_summary_long: TraceLens's nccl_summary_long sheet (docs/collectives.md over every rank): rows of
+-- nccl_long grouped by rank, Process Group Name, Process Group Ranks, Collective name,
+-- Group size, dtype, In/Out msg nelems, In/Out split size and stream; a row with a
+-- missing key is left out (pandas). Largest dur_sum first, ties as pandas' (unstable)
+-- sort leaves them (np_argsort). node_id and node_span are appended, as TraceLens adds
+-- them to every multi-rank sheet with a rank / Process Group Ranks column (node_span
+-- depends on Process Group Ranks alone, a key of the group).
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_long AS
 WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
 mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
@@ -168,7 +170,8 @@ g AS (
            pd_sum(dur, rank * 4294967296 + uid) AS dur_sum,
            pd_mean(dur, rank * 4294967296 + uid) AS dur_mean,
            pd_std(dur, rank * 4294967296 + uid) AS dur_std,
-           min(dur) AS dur_min, max(dur) AS dur_max, count(*) AS n, min(node_id) AS node_id
+           min(dur) AS dur_min, max(dur) AS dur_max, count(*) AS n, min(node_id) AS node_id,
+           min(node_span) AS node_span
     FROM mat_nccl_long
     WHERE "Process Group Name" IS NOT NULL AND "Process Group Ranks" IS NOT NULL
       AND "Collective name" IS NOT NULL AND "Group size" IS NOT NULL AND dtype IS NOT NULL
@@ -187,7 +190,7 @@ SELECT rank, pg AS "Process Group Name", ranks AS "Process Group Ranks", cname A
        in_mb AS "In msg size (MB)_first", out_mb AS "Out msg size (MB)_first",
        iif(f.int_dur, CAST(dur_sum AS INTEGER), CAST(dur_sum AS REAL)) AS dur_sum,
        CAST(dur_mean AS REAL) AS dur_mean, CAST(dur_std AS REAL) AS dur_std,
-       dur_min, dur_max, n AS operation_count, node_id
+       dur_min, dur_max, n AS operation_count, node_id, node_span
 FROM o JOIN pos USING (o), mat_nccl_fmt f
 ORDER BY pos.k;
 

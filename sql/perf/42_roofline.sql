@@ -1,16 +1,23 @@
 -- perf_roofline: every perf_ops instance against the roofline of its trace's GPU
--- (TraceLens's arch-spec columns, docs/perf-models.md, Derived metrics and roofline). The GPU is
--- the row of gpu_specs named by the report option `gpu` (report_params) if set, else the one
--- detected from the trace's deviceProperties (traces.gpu_name, gpu_spec_for()). Users can INSERT
--- their own gpu_specs rows. gpu                      gpu_specs.gpu used (NULL: unknown GPU, no
--- roofline) peak_tflops              peak of the instance's compute_spec (TFLOPS) mem_bw_gbps
--- memory bandwidth (GB/s) roofline_time_us         max(FLOPs / peak, bytes / bandwidth), µs
--- roofline_bound           COMPUTE_BOUND or MEMORY_BOUND pct_roofline             roofline time /
--- kernel time × 100 (%)
-INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
-    ('gpu', NULL, 'NULL: roofline against the GPU detected from deviceProperties; '
-                  || 'a gpu_specs.gpu name (e.g. ''H100'', ''MI300X''): use that one');
-
+-- (TraceLens's arch-spec columns, docs/perf-models.md). The GPU is the row of
+-- gpu_specs named by the report option `gpu` (report_params) if set, else the one
+-- detected from the trace's deviceProperties (traces.gpu_name, gpu_spec_for()).
+-- Users can INSERT their own gpu_specs rows.
+--   gpu                      gpu_specs.gpu used (NULL: unknown GPU, no roofline)
+--   peak_tflops              peak of the instance's compute_spec (TFLOPS)
+--   mem_bw_gbps              memory bandwidth (GB/s)
+--   compute_time_us          FLOPs / peak, µs (NULL: no peak for the compute spec)
+--   memory_time_us           bytes / bandwidth, µs (NULL: bytes or bandwidth unknown)
+--   bounds_known             'compute and memory', 'memory only' (the GPU has no peak
+--                            for this compute spec: the op is still bounded by memory)
+--                            or 'none'
+--   roofline_time_us         max of the known bounds, µs (with 'memory only' the memory
+--                            roof: a lower bound of the roofline time)
+--   roofline_bound           COMPUTE_BOUND or MEMORY_BOUND (both bounds known), else NULL
+--   pct_roofline             roofline time / kernel time × 100 (%)
+-- The report's TraceLens-conformant roofline columns (perf sheets, unified_perf_summary)
+-- give an op without a compute peak no roofline at all, as TraceLens does; these views
+-- are ours and keep its memory roof.
 CREATE TEMP VIEW IF NOT EXISTS perf_roofline AS
 WITH g AS (
     SELECT t.trace_id,
@@ -25,10 +32,18 @@ WITH g AS (
 )
 SELECT trace_id, uid, sheet, direction, name, params, compute_spec, gflops, kernel_time_us,
        tflops_s, tb_s, data_moved_mb, flops_per_byte, gpu, peak_tflops, mem_bw_gbps,
-       roofline_time_us(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS roofline_time_us,
-       roofline_bound(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS roofline_bound,
-       roofline_pct(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS pct_roofline
-FROM r;
+       json_extract(rl, '$.compute_us') AS compute_time_us, memory_us AS memory_time_us,
+       CASE WHEN rl IS NOT NULL THEN 'compute and memory' WHEN memory_us IS NOT NULL THEN 'memory only'
+            ELSE 'none' END AS bounds_known,
+       coalesce(json_extract(rl, '$.roofline_time_us'), memory_us) AS roofline_time_us,
+       json_extract(rl, '$.bound') AS roofline_bound,
+       CASE WHEN rl IS NOT NULL THEN json_extract(rl, '$.pct_roofline')
+            WHEN kernel_time_us > 0 THEN (memory_us / kernel_time_us) * 100 END AS pct_roofline
+FROM (SELECT *, roofline(flops, bytes, kernel_time_us, peak_tflops, mem_bw_gbps) AS rl,
+             -- the memory roof as roofline() computes it: (Bytes / (BW · 1e9)) · 1e6
+             CASE WHEN bytes IS NOT NULL AND mem_bw_gbps > 0
+                  THEN (bytes / (mem_bw_gbps * 1e9)) * 1e6 END AS memory_us
+      FROM r);
 
 -- One roofline view per sheet TraceLens emits: the instances of that sheet.
 CREATE TEMP VIEW IF NOT EXISTS roofline_gemm AS SELECT * FROM perf_roofline WHERE sheet = 'GEMM';

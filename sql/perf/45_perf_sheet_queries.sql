@@ -1,34 +1,38 @@
 -- perf_sheet_queries: one row per perf-model sheet of a trace (GEMM, SDPA_fwd, ...)
 -- with the SQL that prints it as TraceLens's <sheet>.csv. The sheets' "param: ..."
 -- columns depend on the trace (order of first appearance), so the query is built
--- here and run by examples/perf_report.sh. A parameter the row's model does not have
--- prints as nan; a None value as an empty cell, except in a sheet whose rows have
--- different parameter sets, where TraceLens's grouping turned every parameter into
--- text and None prints as None (timesformer's UnaryElementwise reference).
+-- here and run by examples/perf_report.sh.
+--   - A param cell is the parameter's text by its column's dtype over the frame
+--     (perf_ops.sheet_params, docs/report.md, cell text); a missing one (None, NaN, a parameter the row's
+--     model does not have) is an empty cell (docs/report.md, cell text).
+--   - Kernel Time (µs)_min/_max/_sum print the integer 0 when the sheet's column is
+--     int64 (no row of its frames has GPU work, docs/report.md, cell text).
+--   - The roofline columns (docs/report.md, Roofline columns) exist when a row of the sheet's frames got a
+--     roofline against gpu_arch: right after Compute Spec, or at the end of an
+--     F_bwd sheet whose own (backward) frame has none but whose moved rows' frame has.
 CREATE TEMP VIEW IF NOT EXISTS perf_sheet_queries AS
-WITH psp AS MATERIALIZED (SELECT * FROM perf_sheet_params), np AS (
-    SELECT trace_id, sheet, count(*) AS n FROM psp GROUP BY trace_id, sheet
-), mixed AS (
-    -- 1 for a sheet whose rows have different parameter sets (some print nan); each
-    -- distinct params text counted once
-    SELECT o.trace_id, o.sheet, max((SELECT count(*) FROM json_each(o.params)) < np.n) AS mixed
-    FROM (SELECT DISTINCT trace_id, sheet, params FROM perf_ops) o
-    JOIN np ON np.trace_id = o.trace_id AND np.sheet = o.sheet
-    GROUP BY o.trace_id, o.sheet
-), cols AS (
+WITH psp AS MATERIALIZED (SELECT * FROM perf_sheet_params), cols AS (
     SELECT p.trace_id, p.sheet,
-           group_concat(printf('CASE WHEN json_type(params, ''$."%w"'') IS NULL THEN ''nan'' '
-                               || 'WHEN json_type(params, ''$."%w"'') = ''null'' THEN %s '
-                               || 'ELSE json_extract(params, ''$."%w"'') END AS "param: %w"',
-                               p.param, p.param, CASE WHEN m.mixed THEN '''None''' ELSE 'NULL' END,
-                               p.param, p.param), ', ')
+           group_concat(printf('json_extract(params, ''$."%w"'') AS "param: %w"', p.param, p.param), ', ')
              AS param_cols
     FROM (SELECT * FROM psp ORDER BY trace_id, sheet, position) p
-    JOIN mixed m ON m.trace_id = p.trace_id AND m.sheet = p.sheet
     GROUP BY p.trace_id, p.sheet
+), rl AS (
+    -- per sheet: 0 no roofline columns, 1 after Compute Spec, 2 at the end. A frame has
+    -- them when one of its rows' Compute Specs has a peak in gpu_arch and the arch a
+    -- bandwidth (perf_ops.sheet_roofline_specs: rows TraceLens later drops included)
+    SELECT s.trace_id, s.sheet,
+           CASE WHEN EXISTS (SELECT 1 FROM json_each(s.roofline_specs) j JOIN gpu_arch a
+                             ON a.compute_spec = j.value AND a.mem_bw_gbps > 0 AND a.peak_tflops > 0) THEN 1
+                WHEN EXISTS (SELECT 1 FROM json_each(s.moved_roofline_specs) j JOIN gpu_arch a
+                             ON a.compute_spec = j.value AND a.mem_bw_gbps > 0 AND a.peak_tflops > 0) THEN 2
+                ELSE 0 END AS placement
+    FROM (SELECT trace_id, sheet, max(roofline_specs) AS roofline_specs,
+                 max(moved_roofline_specs) AS moved_roofline_specs
+          FROM perf_sheet_summary GROUP BY trace_id, sheet) s
 )
-SELECT trace_id, sheet,
-       'SELECT name, ' || coalesce(param_cols || ', ', '') ||
+SELECT c.trace_id, c.sheet,
+       'SELECT name, ' || coalesce(c.param_cols || ', ', '') ||
        'py_float(gflops_first) AS "GFLOPS_first", py_float(data_moved_mb_first) AS "Data Moved (MB)_first", '
        || 'py_float(flops_per_byte_first) AS "FLOPS/Byte_first", '
        || 'py_float(tb_s_mean) AS "TB/s_mean", py_float(tb_s_median) AS "TB/s_median", '
@@ -37,6 +41,10 @@ SELECT trace_id, sheet,
        || 'py_float(tflops_s_std) AS "TFLOPS/s_std", py_float(tflops_s_min) AS "TFLOPS/s_min", '
        || 'py_float(tflops_s_max) AS "TFLOPS/s_max", '
        || 'process_name_first, process_label_first, thread_name_first, compute_spec AS "Compute Spec", '
+       || CASE WHEN r.placement = 1 THEN 'py_float(roofline_time_us_first) AS "Roofline Time (µs)_first", roofline_bound_first AS "Roofline Bound_first", '
+          || 'py_float(pct_roofline_mean) AS "Pct Roofline_mean", py_float(pct_roofline_median) AS "Pct Roofline_median", '
+          || 'py_float(pct_roofline_std) AS "Pct Roofline_std", py_float(pct_roofline_min) AS "Pct Roofline_min", '
+          || 'py_float(pct_roofline_max) AS "Pct Roofline_max", ' ELSE '' END
        || 'py_repr(kernel_details_summary) AS kernel_details__summarize_kernel_stats, '
        || 'py_repr(trunc_kernel_details) AS trunc_kernel_details, '
        || 'py_repr(input_dims_first) AS "Input Dims_first", py_repr(input_type_first) AS "Input type_first", '
@@ -45,11 +53,15 @@ SELECT trace_id, sheet,
        || 'py_float(kernel_time_us_mean) AS "Kernel Time (µs)_mean", '
        || 'py_float(kernel_time_us_median) AS "Kernel Time (µs)_median", '
        || 'py_float(kernel_time_us_std) AS "Kernel Time (µs)_std", '
-       || 'py_float(kernel_time_us_min) AS "Kernel Time (µs)_min", '
-       || 'py_float(kernel_time_us_max) AS "Kernel Time (µs)_max", '
-       || 'py_float(kernel_time_us_sum) AS "Kernel Time (µs)_sum", '
+       || 'iif(kernel_time_int, CAST(kernel_time_us_min AS INTEGER), py_float(kernel_time_us_min)) AS "Kernel Time (µs)_min", '
+       || 'iif(kernel_time_int, CAST(kernel_time_us_max AS INTEGER), py_float(kernel_time_us_max)) AS "Kernel Time (µs)_max", '
+       || 'iif(kernel_time_int, CAST(kernel_time_us_sum AS INTEGER), py_float(kernel_time_us_sum)) AS "Kernel Time (µs)_sum", '
        || 'name_count, uid_first AS "UID_first" '
-       || printf('FROM perf_sheet_summary WHERE trace_id = %d AND sheet = ''%q'' ', trace_id, sheet)
+       || CASE WHEN r.placement = 2 THEN ', ' || 'py_float(roofline_time_us_first) AS "Roofline Time (µs)_first", roofline_bound_first AS "Roofline Bound_first", '
+          || 'py_float(pct_roofline_mean) AS "Pct Roofline_mean", py_float(pct_roofline_median) AS "Pct Roofline_median", '
+          || 'py_float(pct_roofline_std) AS "Pct Roofline_std", py_float(pct_roofline_min) AS "Pct Roofline_min", '
+          || 'py_float(pct_roofline_max) AS "Pct Roofline_max" ' ELSE '' END
+       || printf('FROM perf_sheet_summary WHERE trace_id = %d AND sheet = ''%q'' ', c.trace_id, c.sheet)
        || 'ORDER BY appended, kernel_time_us_sum DESC, uid_first' AS sql
-FROM cols
-ORDER BY trace_id, sheet;
+FROM cols c JOIN rl r ON r.trace_id = c.trace_id AND r.sheet = c.sheet
+ORDER BY c.trace_id, c.sheet;

@@ -1,4 +1,27 @@
 -- report_unified_perf_summary: TraceLens's unified_perf_summary.csv; trace_id first.
+-- The roofline columns (docs/report.md, Roofline columns: Roofline Bound after Compute Spec, the others after
+-- TFLOPS/s_max) are there when a row of the trace got a roofline against gpu_arch:
+-- then an empty cell is '' (not NULL), so that perf_report.sh keeps the column, and
+-- without one every cell is NULL and the column is left out (optional_columns).
+-- Likewise the perf-model columns (GFLOPS, Data Moved (MB), FLOPS/Byte, Compute Spec,
+-- TB/s_*, TFLOPS/s_*): TraceLens's frame has them only when a row got perf metrics.
+UPDATE report_sheets
+SET optional_columns = json_insert(optional_columns, '$[#]', 'GFLOPS', '$[#]', 'Data Moved (MB)',
+                                   '$[#]', 'FLOPS/Byte', '$[#]', 'Compute Spec',
+                                   '$[#]', 'TB/s_mean', '$[#]', 'TB/s_std', '$[#]', 'TB/s_median',
+                                   '$[#]', 'TB/s_min', '$[#]', 'TB/s_max', '$[#]', 'TFLOPS/s_mean',
+                                   '$[#]', 'TFLOPS/s_std', '$[#]', 'TFLOPS/s_median',
+                                   '$[#]', 'TFLOPS/s_min', '$[#]', 'TFLOPS/s_max')
+WHERE sheet = 'unified_perf_summary' AND NOT EXISTS (
+    SELECT 1 FROM json_each(optional_columns) WHERE value = 'GFLOPS');
+UPDATE report_sheets
+SET optional_columns = json_insert(optional_columns, '$[#]', 'Roofline Bound',
+                                   '$[#]', 'Roofline Time (µs)_first', '$[#]', 'Pct Roofline_mean',
+                                   '$[#]', 'Pct Roofline_median', '$[#]', 'Pct Roofline_std',
+                                   '$[#]', 'Pct Roofline_min', '$[#]', 'Pct Roofline_max')
+WHERE sheet = 'unified_perf_summary' AND NOT EXISTS (
+    SELECT 1 FROM json_each(optional_columns) WHERE value = 'Roofline Bound');
+
 CREATE TEMP VIEW IF NOT EXISTS report_unified_perf_summary AS
 SELECT trace_id,
        name,
@@ -13,14 +36,15 @@ SELECT trace_id,
        py_float(total_duration_us) AS total_duration_us,
        py_float(mean_duration_us) AS mean_duration_us,
        py_float(std_duration_us) AS std_duration_us,
-       py_float(gflops) AS "GFLOPS",
-       py_float(data_moved_mb) AS "Data Moved (MB)",
-       py_float(flops_per_byte) AS "FLOPS/Byte",
-       compute_spec AS "Compute Spec",
-       py_float(tb_s_mean) AS "TB/s_mean",
-       py_float(tb_s_std) AS "TB/s_std",
-       py_float(tflops_s_mean) AS "TFLOPS/s_mean",
-       py_float(tflops_s_std) AS "TFLOPS/s_std",
+       iif(pm, coalesce(py_float(gflops), ''), NULL) AS "GFLOPS",
+       iif(pm, coalesce(py_float(data_moved_mb), ''), NULL) AS "Data Moved (MB)",
+       iif(pm, coalesce(py_float(flops_per_byte), ''), NULL) AS "FLOPS/Byte",
+       iif(pm, coalesce(compute_spec, ''), NULL) AS "Compute Spec",
+       iif(rl, coalesce(roofline_bound, ''), NULL) AS "Roofline Bound",
+       iif(pm, coalesce(py_float(tb_s_mean), ''), NULL) AS "TB/s_mean",
+       iif(pm, coalesce(py_float(tb_s_std), ''), NULL) AS "TB/s_std",
+       iif(pm, coalesce(py_float(tflops_s_mean), ''), NULL) AS "TFLOPS/s_mean",
+       iif(pm, coalesce(py_float(tflops_s_std), ''), NULL) AS "TFLOPS/s_std",
        py_float(kernel_time_us_mean) AS "Kernel Time (µs)_mean",
        py_float(kernel_time_us_std) AS "Kernel Time (µs)_std",
        py_float(kernel_time_us_sum) AS "Kernel Time (µs)_sum",
@@ -35,12 +59,18 @@ SELECT trace_id,
        py_float(duration_us_median) AS duration_us_median,
        py_float(duration_us_min) AS duration_us_min,
        py_float(duration_us_max) AS duration_us_max,
-       py_float(tb_s_median) AS "TB/s_median",
-       py_float(tb_s_min) AS "TB/s_min",
-       py_float(tb_s_max) AS "TB/s_max",
-       py_float(tflops_s_median) AS "TFLOPS/s_median",
-       py_float(tflops_s_min) AS "TFLOPS/s_min",
-       py_float(tflops_s_max) AS "TFLOPS/s_max",
+       iif(pm, coalesce(py_float(tb_s_median), ''), NULL) AS "TB/s_median",
+       iif(pm, coalesce(py_float(tb_s_min), ''), NULL) AS "TB/s_min",
+       iif(pm, coalesce(py_float(tb_s_max), ''), NULL) AS "TB/s_max",
+       iif(pm, coalesce(py_float(tflops_s_median), ''), NULL) AS "TFLOPS/s_median",
+       iif(pm, coalesce(py_float(tflops_s_min), ''), NULL) AS "TFLOPS/s_min",
+       iif(pm, coalesce(py_float(tflops_s_max), ''), NULL) AS "TFLOPS/s_max",
+       iif(rl, coalesce(py_float(roofline_time_us_first), ''), NULL) AS "Roofline Time (µs)_first",
+       iif(rl, coalesce(py_float(pct_roofline_mean), ''), NULL) AS "Pct Roofline_mean",
+       iif(rl, coalesce(py_float(pct_roofline_median), ''), NULL) AS "Pct Roofline_median",
+       iif(rl, coalesce(py_float(pct_roofline_std), ''), NULL) AS "Pct Roofline_std",
+       iif(rl, coalesce(py_float(pct_roofline_min), ''), NULL) AS "Pct Roofline_min",
+       iif(rl, coalesce(py_float(pct_roofline_max), ''), NULL) AS "Pct Roofline_max",
        py_float(kernel_time_us_median) AS "Kernel Time (µs)_median",
        py_float(kernel_time_us_min) AS "Kernel Time (µs)_min",
        py_float(kernel_time_us_max) AS "Kernel Time (µs)_max",
@@ -50,5 +80,8 @@ SELECT trace_id,
        CASE has_perf_model WHEN 1 THEN 'True' ELSE 'False' END AS has_perf_model,
        py_float(percentage) AS "Percentage (%)",
        py_float(cumulative_percentage) AS "Cumulative Percentage (%)"
-FROM unified_perf_summary LEFT JOIN unified_perf_diff d USING (trace_id, ex_uid)
+FROM (SELECT *, max(roofline_bound IS NOT NULL) OVER (PARTITION BY trace_id) AS rl,
+             max(gflops IS NOT NULL) OVER (PARTITION BY trace_id) AS pm
+      FROM unified_perf_summary)
+     LEFT JOIN unified_perf_diff d USING (trace_id, ex_uid)
 ORDER BY trace_id, kernel_time_us_sum DESC, ex_uid;

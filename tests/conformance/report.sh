@@ -3,7 +3,8 @@
 # TraceLens's perf report (<stem>_perf_report_csvs/ next to <stem>.json.gz; with the
 # folder's GPU arch file for <stem>_arch_perf_report_csvs/), and
 # examples/inference_report.sh on every inference reference, then strict_report.py and
-# compare_report.py against the reference. Which folder is what: discover.py. Prints
+# compare_report.py against the reference, and invariants.py (rules any report of ours
+# holds, reference or not). Which folder is what: discover.py. Prints
 # their PASS / FAIL lines; exit status non-zero iff a FAIL.
 #
 #   tests/conformance/report.sh
@@ -46,7 +47,10 @@ check() {  # LABEL REF_DIR COMMAND...
     fi
     "$py" "$here/strict_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
     "$py" "$here/compare_report.py" --label "$label" "$out" "$ref" </dev/null || status=1
+    # the invariants of any report of ours (invariants.py), reference or not
+    "$py" "$here/invariants.py" --label "$label" ${check_arch:+--arch "$check_arch"} "$out" </dev/null || status=1
 }
+check_arch=
 
 # perf reports (discover.py: <stem>_perf_report_csvs/, and <stem>_arch_perf_report_csvs/
 # made with the arch file of its folder)
@@ -59,7 +63,9 @@ while IFS="$(printf '\t')" read -r ref trace arch label; do
         continue
     fi
     if [ -n "$arch" ]; then
+        check_arch=$arch
         check "$label" "$ref" bash examples/perf_report.sh -p "gpu_arch_json=$arch" "$trace"
+        check_arch=
     else
         check "$label" "$ref" bash examples/perf_report.sh "$trace"
     fi
@@ -87,4 +93,7 @@ done < "$tmp/list"
 if [ "$n" -eq 0 ]; then
     echo "SKIP report: no report folder under $data"
 fi
+
+# the exact-text rules on hand-made traces (no ../shared needed)
+bash "$here/exact/exact.sh" || status=1
 exit $status

@@ -22,3 +22,7 @@ SELECT count(*) AS n, gpu_spec_for('NVIDIA H100 PCIe') AS after_delete FROM gpu_
 -- a copy in a real table
 CREATE TEMP TABLE my_specs AS SELECT * FROM gpu_specs;
 SELECT count(*) AS copied FROM my_specs;
+-- every built-in GPU has a vector bf16 peak (elementwise, norm and reduce ops under mixed
+-- precision have no roofline without one) and, for NVIDIA, a matrix fp32 peak
+SELECT gpu AS lacks_vector_bf16 FROM gpu_specs WHERE vector_bf16 IS NULL OR vector_fp16 IS NULL;
+SELECT gpu AS lacks_matrix_fp32 FROM gpu_specs WHERE matrix_fp32 IS NULL;

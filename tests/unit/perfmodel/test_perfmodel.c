@@ -1144,6 +1144,12 @@ static void test_metrics(void)
     tsql_perf_derive(100, 0, 2, &m);
     CHECK(isnan(m.flops_per_byte));
     CHECK_NEAR(m.data_moved_mb, 0, 0);
+    /* FLOPS/Byte through GFLOPS: ((F / 1e9) * 1e9) / Bytes, one ulp off F / Bytes here
+     * (resnet50 batch_norm on (32, 256, 56, 56); a synthetic pair) */
+    tsql_perf_derive(128452096.0, 102763520.0, 1, &m);
+    CHECK_STR(pyf(m.flops_per_byte), "1.2499775795924466");
+    tsql_perf_derive(62812.0, 251248.0, 1, &m);
+    CHECK_STR(pyf(m.flops_per_byte), "0.24999999999999997");
 
     /* roofline: MI300X bf16, the Qwen mm */
     tsql_roofline r;
@@ -1156,6 +1162,12 @@ static void test_metrics(void)
     CHECK_STR(r.bound, "MEMORY_BOUND");
     CHECK_EQ(tsql_roofline_eval(1e6, 1e9, 0, 708, 5300, &r), 0);
     CHECK(isnan(r.pct));
+    /* the compute time starts from GFLOPS too: gpt2_eager's GEMMs under H100_arch.json */
+    CHECK_EQ(tsql_roofline_eval(316189704192.0, 472.25146484375 * 1048576, 6676.357421875 / 2, 989.5, 3350, &r), 0);
+    CHECK_STR(pyf(r.time_us), "319.54492591409803");
+    CHECK_STR(r.bound, "COMPUTE_BOUND");
+    CHECK_EQ(tsql_roofline_eval(19330498560.0, 1, 100, 494.5, 3350, &r), 0);
+    CHECK_STR(pyf(r.time_us), "39.09099809908999");
     CHECK_EQ(tsql_roofline_eval(1e6, NAN, 10, 708, 5300, &r), -1); /* no bytes */
     CHECK_EQ(tsql_roofline_eval(0, 1e9, 10, 708, 5300, &r), -1);   /* GFLOPS not > 0 */
     CHECK_EQ(tsql_roofline_eval(1e6, 1e9, 10, NAN, 5300, &r), -1); /* no peak for the spec */
@@ -1163,6 +1175,15 @@ static void test_metrics(void)
 
 static void test_gpu_specs(void)
 {
+    /* every built-in GPU has vector 16-bit peaks (mixed-precision elementwise, norm and
+     * reduce ops) and a matrix fp32 one */
+    size_t nspec;
+    const tsql_gpu_spec *specs = tsql_gpu_specs(&nspec);
+    for (size_t i = 0; i < nspec; i++) {
+        CHECK(specs[i].peak[TSQL_GPU_VECTOR_BF16] > 0);
+        CHECK(specs[i].peak[TSQL_GPU_VECTOR_FP16] > 0);
+        CHECK(specs[i].peak[TSQL_GPU_MATRIX_FP32] > 0);
+    }
     CHECK_STR(tsql_gpu_detect("AMD Instinct MI300X"), "MI300X");
     CHECK_STR(tsql_gpu_detect("AMD Instinct MI300X VF"), "MI300X");
     CHECK_STR(tsql_gpu_detect("AMD Instinct MI325X"), "MI325X");

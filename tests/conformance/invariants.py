@@ -1,0 +1,139 @@
+"""Invariants every perf report of ours must hold, whatever the trace (reference
+semantics §6.1.4, §6.1.5, §7.1, §6.11). They catch a class of difference on traces
+that have no TraceLens reference:
+
+  1. no whole cell is None, nan, NaN or <NA> (a missing value is an empty cell);
+  2. each FLOPS/Byte cell is the text of (GFLOPS * 1e9) / (Data Moved (MB) * 1048576)
+     of its own row (TraceLens's ((F / 1e9) * 1e9) / Bytes; Data Moved is
+     Bytes / 1048576, exact in doubles), empty when that is not a number;
+  3. within one "param:" column of a perf sheet whose values are all numbers, integer
+     text never sits beside float text or an empty cell (one dtype per column over the
+     frame). F_bwd sheets are left out: their rows moved from F_fwd keep the text of
+     the F_fwd frame, so two dtypes can meet there in TraceLens too;
+  4. roofline columns exactly where a row has a matching peak: without an arch there
+     are none; with one, a row whose Compute Spec has a peak in the arch, GFLOPS > 0
+     and known bytes has Roofline Time / Roofline Bound cells, any other row has them
+     empty, and a sheet with such a row has the columns.
+
+    python3 invariants.py --label LABEL [--arch ARCH_JSON] OUTDIR
+
+Prints PASS / FAIL lines; exit status 1 on a FAIL.
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import sys
+
+MISSING_WORDS = {"None", "nan", "NaN", "<NA>"}
+INT_RE = re.compile(r"^-?[0-9]+$")
+FLOAT_RE = re.compile(r"^-?([0-9]+\.[0-9]*(e[+-]?[0-9]+)?|[0-9]+e[+-]?[0-9]+|inf)$")
+
+# column names: perf sheets, then unified_perf_summary
+FLOPS = [("GFLOPS_first", "Data Moved (MB)_first", "FLOPS/Byte_first"),
+         ("GFLOPS", "Data Moved (MB)", "FLOPS/Byte")]
+RL = [("Roofline Time (µs)_first", "Roofline Bound_first"),
+      ("Roofline Time (µs)_first", "Roofline Bound")]
+
+
+def num(s):
+    try:
+        return float(s) if s != "" else None
+    except ValueError:
+        return None
+
+
+def check_sheet(name, header, rows, peaks, fails):
+    # 1. missing words
+    for i, r in enumerate(rows):
+        for h, c in zip(header, r):
+            if c in MISSING_WORDS:
+                fails.append("%s row %d, %s: whole cell %r" % (name, i + 1, h, c))
+    # 2. FLOPS/Byte
+    for g, d, f in FLOPS:
+        if f not in header:
+            continue
+        gi, di, fi = header.index(g), header.index(d), header.index(f)
+        for i, r in enumerate(rows):
+            gv, dv = num(r[gi]), num(r[di])
+            want = ""
+            if gv is not None and dv is not None and dv * 1048576 != 0:
+                x = (gv * 1e9) / (dv * 1048576)
+                want = "" if math.isnan(x) else repr(x)
+            if r[fi] != want:
+                fails.append("%s row %d: FLOPS/Byte %r, (GFLOPS*1e9)/(Data Moved*1048576) gives %r"
+                             % (name, i + 1, r[fi], want))
+    # 3. one dtype per param column
+    if not name.endswith("_bwd"):
+        for j, h in enumerate(header):
+            if not h.startswith("param: "):
+                continue
+            cells = [r[j] for r in rows]
+            ints = any(INT_RE.match(c) for c in cells)
+            floats = any(FLOAT_RE.match(c) for c in cells)
+            empty = any(c == "" for c in cells)
+            other = any(c and not INT_RE.match(c) and not FLOAT_RE.match(c) for c in cells)
+            if ints and not other and (floats or empty):
+                fails.append("%s, %s: integer text beside %s" % (name, h, "float text" if floats else "empty cells"))
+    # 4. roofline columns
+    spec_i = header.index("Compute Spec") if "Compute Spec" in header else None
+    if spec_i is None:
+        return
+    tcol = next((t for t, b in RL if t in header and b in header), None)
+    bcol = next((b for t, b in RL if t in header and b in header), None)
+    if peaks is None:
+        if any(h.startswith("Roofline") or h.startswith("Pct Roofline") for h in header):
+            fails.append("%s: roofline columns without an arch" % name)
+        return
+    g, d, _ = FLOPS[0] if FLOPS[0][0] in header else FLOPS[1]
+    gi, di = header.index(g), header.index(d)
+    for i, r in enumerate(rows):
+        gv, dv = num(r[gi]), num(r[di])
+        match = (r[spec_i] in peaks and gv is not None and gv > 0 and dv is not None)
+        if tcol is None:
+            if match:
+                fails.append("%s row %d: %s has a peak but the sheet has no roofline columns"
+                             % (name, i + 1, r[spec_i]))
+            continue
+        has = r[header.index(tcol)] != "" and r[header.index(bcol)] != ""
+        if has != match:
+            fails.append("%s row %d: Compute Spec %r %s a peak but its roofline cells are %s"
+                         % (name, i + 1, r[spec_i], "has" if r[spec_i] in peaks else "has no",
+                            "filled" if has else "empty"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--label", required=True)
+    ap.add_argument("--arch")
+    ap.add_argument("outdir")
+    a = ap.parse_args()
+    peaks = None
+    if a.arch:
+        with open(a.arch) as f:
+            arch = json.load(f)
+        peaks = {k for k, v in arch.get("max_achievable_tflops", {}).items()
+                 if isinstance(v, (int, float)) and "mem_bw_gbps" in arch}
+    status = 0
+    for fn in sorted(os.listdir(a.outdir)):
+        if not fn.endswith(".csv"):
+            continue
+        with open(os.path.join(a.outdir, fn), newline="", encoding="utf-8") as f:
+            table = [r for r in csv.reader(f)]
+        if not table or not table[0]:
+            continue
+        fails = []
+        check_sheet(fn[:-4], table[0], table[1:], peaks, fails)
+        if fails:
+            status = 1
+            print("FAIL invariants %s %s: %s%s" % (a.label, fn[:-4], fails[0],
+                                                  " (+%d more)" % (len(fails) - 1) if len(fails) > 1 else ""))
+        else:
+            print("PASS invariants %s %s" % (a.label, fn[:-4]))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
