@@ -61,11 +61,18 @@ enum tsql_cmp_phase { TSQL_PHASE_NONE = 0, TSQL_PHASE_PREFILL, TSQL_PHASE_DECODE
 /* "prefill", "decode", "mixed"; NULL for TSQL_PHASE_NONE */
 extern const char *const tsql_cmp_phase_names[4];
 
+/* how an event's phase was found: a phase marker, the attention query length of its
+ * forward pass, the name of an Attention kernel (its own or its profiler step's) */
+enum tsql_cmp_phase_src { TSQL_PSRC_NONE = 0, TSQL_PSRC_MARKERS, TSQL_PSRC_SHAPES, TSQL_PSRC_KERNEL_NAMES };
+/* "markers", "shapes", "kernel names"; NULL for TSQL_PSRC_NONE */
+extern const char *const tsql_cmp_phase_src_names[4];
+
 /* GPU events of one (op, phase, layer, name, cpu_op): durations summed exactly in ns,
  * so that any regrouping of groups gives the same totals */
 typedef struct tsql_cmp_group {
     uint32_t name, cpu_op; /* string ids, 0 = none */
     uint8_t op, phase;
+    uint8_t phase_src;     /* enum tsql_cmp_phase_src */
     int32_t layer;
     uint32_t n;            /* GPU events */
     uint32_t ndur;         /* of them with a duration */
@@ -82,6 +89,7 @@ typedef struct tsql_cmp_pass {
 typedef struct tsql_cmp_events {
     uint32_t n;            /* = t->kernels.n */
     uint8_t *op, *phase;
+    uint8_t *phase_src;    /* enum tsql_cmp_phase_src */
     uint32_t *cpu_op;      /* string id of the CPU op's name, 0 = none */
     double *t_probe;
     uint32_t *step;        /* 0 = none */

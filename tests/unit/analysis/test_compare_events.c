@@ -53,19 +53,19 @@ static void test_modules(tsql_kop_rules *rules)
         int32_t layer;
         uint32_t pass;
     } want[13] = {
-        {"Elementwise", 1, TSQL_PHASE_PREFILL, -1, TSQL_CMP_NO_PASS}, /* before Net */
-        {"GEMM", 1, TSQL_PHASE_PREFILL, 0, 1},                        /* at Block_0's start */
-        {"Attention", 1, TSQL_PHASE_PREFILL, 0, 1},                   /* at its end - 0.5 */
-        {"GEMM", 1, TSQL_PHASE_PREFILL, 1, 1},                        /* at Block_1's start */
-        {"GEMM", 1, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},           /* other thread */
-        {"Elementwise", 1, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},    /* in Head_0 */
-        {"Elementwise", 0, TSQL_PHASE_NONE, -1, TSQL_CMP_NO_PASS},    /* no launch */
-        {"GEMM", 2, TSQL_PHASE_DECODE, 0, 2},                         /* STEP[decode marker */
-        {"Attention", 2, TSQL_PHASE_DECODE, 0, 2},                    /* decode by name */
-        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},                          /* the step's phases */
-        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},                          /* marker without phase */
-        {"Memcpy", 2, TSQL_PHASE_MIXED, -1, TSQL_CMP_NO_PASS},        /* after Block_1 */
-        {"Attention", 2, TSQL_PHASE_PREFILL, -1, TSQL_CMP_NO_PASS},   /* prefill by name */
+        {"Elementwise", 1, TSQL_PHASE_PREFILL, -1, 1},  /* before Net: the first pass's */
+        {"GEMM", 1, TSQL_PHASE_PREFILL, 0, 1},          /* at Block_0's start */
+        {"Attention", 1, TSQL_PHASE_PREFILL, 0, 1},     /* at its end - 0.5 */
+        {"GEMM", 1, TSQL_PHASE_PREFILL, 1, 1},          /* at Block_1's start */
+        {"GEMM", 1, TSQL_PHASE_NONE, -1, 1},            /* other thread: no layer, pass by time */
+        {"Elementwise", 1, TSQL_PHASE_NONE, -1, 1},     /* in Head_0 */
+        {"Elementwise", 0, TSQL_PHASE_NONE, -1, 2},     /* no launch: GPU time, after Net 2 */
+        {"GEMM", 2, TSQL_PHASE_DECODE, 0, 2},           /* STEP[decode marker */
+        {"Attention", 2, TSQL_PHASE_DECODE, 0, 2},      /* decode by name */
+        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},            /* the step's phases */
+        {"GEMM", 2, TSQL_PHASE_MIXED, 1, 2},            /* marker without phase */
+        {"Memcpy", 2, TSQL_PHASE_MIXED, -1, 2},         /* after Block_1: between passes */
+        {"Attention", 2, TSQL_PHASE_PREFILL, -1, 2},    /* prefill by name */
     };
     for (uint32_t i = 0; i < 13; i++) {
         CHECK_STR(op_of(&e, i), want[i].op);
@@ -99,13 +99,24 @@ static void test_modules(tsql_kop_rules *rules)
             CHECK_EQ(e.groups[g].dur_ns, 49000);
         }
     CHECK_EQ(found, 1);
-    /* forward passes per phase: k2 k3 k4 (prefill, 1), k8 k9 (decode, 2), k10 k11 (mixed, 2) */
-    CHECK_EQ(e.npasses, 3);
-    for (size_t p = 0; p < e.npasses; p++) {
-        const tsql_cmp_pass *x = &e.passes[p];
-        CHECK_EQ(x->pass, x->phase == TSQL_PHASE_PREFILL ? 1 : 2);
-        CHECK_EQ(x->n, x->phase == TSQL_PHASE_PREFILL ? 3 : 2);
+    /* forward passes per phase: every event has one (the top module Net_0 runs twice;
+     * work between runs belongs to the run before): (prefill, 1) k1-k4, (none, 1) k5 k6,
+     * (none, 2) k7, (decode, 2) k8 k9, (mixed, 2) k10-k12, (prefill, 2) k13 */
+    CHECK_EQ(e.npasses, 6);
+    static const struct {
+        int phase;
+        uint32_t pass, n;
+    } wp[6] = {{TSQL_PHASE_PREFILL, 1, 4}, {TSQL_PHASE_NONE, 1, 2}, {TSQL_PHASE_NONE, 2, 1},
+               {TSQL_PHASE_DECODE, 2, 2},  {TSQL_PHASE_MIXED, 2, 3}, {TSQL_PHASE_PREFILL, 2, 1}};
+    for (size_t p = 0; p < e.npasses && p < 6; p++) {
+        CHECK_EQ(e.passes[p].phase, wp[p].phase);
+        CHECK_EQ(e.passes[p].pass, wp[p].pass);
+        CHECK_EQ(e.passes[p].n, wp[p].n);
     }
+    /* how the phases were found: markers (k1-k4, k8, k10, k11... see make_module_trace.py) */
+    CHECK_EQ(e.phase_src[0], TSQL_PSRC_MARKERS);
+    CHECK_EQ(e.phase_src[8], TSQL_PSRC_KERNEL_NAMES);
+    CHECK_EQ(e.phase_src[4], TSQL_PSRC_NONE);
     /* kernel pairs: by (layer, op, k, name) over both passes, with the first position */
     tsql_cmp_kernel_group *kg = NULL;
     size_t nkg = 0;
@@ -161,14 +172,13 @@ static void test_patterns(tsql_kop_rules *rules)
     CHECK_EQ(e.n, 2 * 14);
     uint32_t per_layer[2][2] = {{0, 0}, {0, 0}}, outside = 0;
     for (uint32_t i = 0; i < e.n; i++) {
+        CHECK_EQ(e.pass[i], e.step[i]); /* one run of layers per step: its pass */
         if (e.layer[i] < 0) {
             outside++;
-            CHECK_EQ(e.pass[i], TSQL_CMP_NO_PASS);
             continue;
         }
         CHECK(e.layer[i] < 2 && e.pass[i] >= 1 && e.pass[i] <= 2);
         if (e.layer[i] < 2 && e.pass[i] >= 1 && e.pass[i] <= 2) per_layer[e.pass[i] - 1][e.layer[i]]++;
-        CHECK_EQ(e.pass[i], e.step[i]); /* a pattern layer's pass is its step */
     }
     for (int p = 0; p < 2; p++)
         for (int l = 0; l < 2; l++) CHECK_EQ(per_layer[p][l], 6);
