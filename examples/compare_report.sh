@@ -5,9 +5,9 @@
 #   examples/compare_report.sh BASELINE VARIANT OUTDIR [--phase prefill|decode|mixed]
 #
 # Writes into OUTDIR:
-#   operations.csv, layers.csv, kernels.csv, fusion.csv, metadata.csv
+#   operations.csv, layers.csv, kernels.csv, fusion.csv, metadata.csv, phases.csv
 #                   compare_ops / compare_layers / compare_kernels / compare_fusion /
-#                   compare_metadata, as they are
+#                   compare_metadata / compare_phases, as they are
 #   comparison.json {"metadata": {"baseline": {...}, "variant": {...}, "phase": ...},
 #                    "operations": [...], "layers": [...]} (the reference tool's shape)
 #   summary.md      the largest gaps first, each with its kernels, CPU ops and the
@@ -53,6 +53,7 @@ CREATE TEMP TABLE r_layers AS SELECT * FROM compare_layers($(q "$baseline"), $(q
 CREATE TEMP TABLE r_kernels AS SELECT * FROM compare_kernels($(q "$baseline"), $(q "$variant"), $ph);
 CREATE TEMP TABLE r_fusion AS SELECT * FROM compare_fusion($(q "$baseline"), $(q "$variant"), $ph);
 CREATE TEMP TABLE r_meta AS SELECT * FROM compare_metadata($(q "$baseline"), $(q "$variant"), $ph);
+CREATE TEMP TABLE r_phases AS SELECT * FROM compare_phases($(q "$baseline"), $(q "$variant"));
 CREATE TEMP TABLE r_stacks AS
     SELECT o.operation, s.stack FROM r_ops o, compare_stacks($(q "$baseline"), o.operation, 1, $ph) s
     WHERE o.baseline_count > 0;
@@ -68,6 +69,8 @@ SELECT * FROM r_kernels;
 SELECT * FROM r_fusion;
 .once $(q "$outdir/metadata.csv")
 SELECT * FROM r_meta;
+.once $(q "$outdir/phases.csv")
+SELECT * FROM r_phases;
 .headers off
 .mode list
 .once $(q "$outdir/comparison.json")
@@ -108,7 +111,11 @@ SELECT '# Comparison: ' || (SELECT label || ' (' || coalesce(platform, '?') || '
     || printf('%.3f', (SELECT total_ms FROM r_meta WHERE side = 'baseline')) || ' ms, variant '
     || printf('%.3f', (SELECT total_ms FROM r_meta WHERE side = 'variant')) || ' ms; layers '
     || (SELECT layers FROM r_meta WHERE side = 'baseline') || ' / ' || (SELECT layers FROM r_meta WHERE side = 'variant')
-    || '.' || char(10) || char(10) || '## Operations, largest gap first' || char(10) || char(10)
+    || '.' || char(10) || char(10) || '## Phases (all GPU work; found by: markers, shapes or kernel names)' || char(10) || char(10)
+    || '| phase | baseline ms | variant ms | gap ms | passes | found by |' || char(10) || '|---|---:|---:|---:|---:|---|' || char(10)
+    || (SELECT group_concat(printf('| %s | %.3f | %.3f | %+.3f | %d / %d | %s / %s |', phase, baseline_ms, variant_ms, gap_ms,
+           baseline_passes, variant_passes, coalesce(baseline_found_by, '-'), coalesce(variant_found_by, '-')), char(10)) FROM r_phases)
+    || char(10) || char(10) || '## Operations, largest gap first' || char(10) || char(10)
     || '| operation | baseline ms | variant ms | gap ms | ratio | status |' || char(10)
     || '|---|---:|---:|---:|---:|---|' || char(10)
     || (SELECT group_concat(printf('| %s | %.3f | %.3f | %+.3f | %s | %s |', operation, baseline_total_ms,
@@ -126,4 +133,4 @@ SELECT '# Comparison: ' || (SELECT label || ' (' || coalesce(platform, '?') || '
     || coalesce((SELECT group_concat(printf('| %d | %.4f | %.4f | %+.4f | %s |', layer, baseline_total_ms, variant_total_ms, gap_ms, status), char(10)) FROM r_layers), '')
     || char(10);
 SQL
-echo "wrote $outdir/{operations,layers,kernels,fusion,metadata}.csv, comparison.json, summary.md"
+echo "wrote $outdir/{operations,layers,kernels,fusion,metadata,phases}.csv, comparison.json, summary.md"

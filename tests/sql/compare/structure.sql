@@ -20,6 +20,9 @@ SELECT operation, baseline_count, baseline_total_ms FROM compare_ops('gen', 'gen
 -- setup kernel before the marker keeps the shapes' prefill)
 SELECT pass, phase, count(*) AS events FROM gpu_ops('mk') GROUP BY pass, phase ORDER BY pass, phase;
 SELECT side, prefill_ms, decode_ms, phases_from FROM compare_metadata('gen', 'mk');
+-- per phase side by side: generate() (shapes) against the same loop under a marker
+-- (pass 1 decode by the marker, its setup kernel prefill by the shapes)
+SELECT * FROM compare_phases('gen', 'mk');
 -- two towers of one encoder-layer class: 5 layers numbered along the pass, the head in none
 SELECT layer, count(*) AS events, sum(dur) AS us FROM gpu_ops('tw') GROUP BY layer ORDER BY layer;
 SELECT layer, baseline_kernels, status FROM compare_layers('tw', 'tw');
