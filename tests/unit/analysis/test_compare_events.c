@@ -2,6 +2,7 @@
  * tests/data/compare/modules.json (layers from nn.Module blocks; the kernels k1..k13 of
  * its generator, make_module_trace.py) and tests/sql/compare/sglang_like.json (layers
  * from kernel patterns), with a few rules of our own (the shipped rules are data). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,12 +191,76 @@ static void test_patterns(tsql_kop_rules *rules)
     tsql_trace_free(t);
 }
 
+/* tests/data/compare/huge.json: two kernels of 9e15 µs in one group; their ns sum
+ * exceeds int64 and saturates at its maximum instead of wrapping negative */
+static void test_huge_durations(tsql_kop_rules *rules)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/data/compare/huge.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    tsql_cmp_events e;
+    CHECK_EQ(tsql_cmp_events_build(t, rules, &e), 0);
+    CHECK_EQ(e.ngroups, 1);
+    if (e.ngroups == 1) {
+        CHECK_EQ(e.groups[0].n, 2);
+        CHECK_EQ(e.groups[0].ndur, 2);
+        CHECK(e.groups[0].dur_ns == INT64_MAX);
+    }
+    tsql_cmp_events_free(&e);
+    tsql_trace_free(t);
+}
+
+/* tests/data/compare/generate.json and towers.json (make_structure_traces.py): forward
+ * passes of the top module, phases from the attention query length, layers of two towers */
+static void test_structure(tsql_kop_rules *rules)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/data/compare/generate.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    tsql_cmp_events e;
+    CHECK_EQ(tsql_cmp_events_build(t, rules, &e), 0);
+    CHECK_EQ(e.module_layers, 1);
+    uint32_t per_pass[5] = {0};
+    for (uint32_t i = 0; i < e.n; i++) {
+        CHECK(e.pass[i] >= 1 && e.pass[i] <= 4);
+        if (e.pass[i] < 1 || e.pass[i] > 4) continue;
+        per_pass[e.pass[i]]++;
+        int want = e.pass[i] == 1 ? TSQL_PHASE_PREFILL : e.pass[i] == 4 ? TSQL_PHASE_NONE : TSQL_PHASE_DECODE;
+        CHECK_EQ(e.phase[i], want);
+        CHECK_EQ(e.phase_src[i], want ? TSQL_PSRC_SHAPES : TSQL_PSRC_NONE);
+    }
+    CHECK_EQ(per_pass[1], 9); /* setup + embedding + 2 layers of 3 + sampling */
+    CHECK_EQ(per_pass[2], 8);
+    CHECK_EQ(per_pass[4], 6); /* no attention */
+    tsql_cmp_events_free(&e);
+    tsql_trace_free(t);
+
+    t = tsql_trace_load("tests/data/compare/towers.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    CHECK_EQ(tsql_cmp_events_build(t, rules, &e), 0);
+    int32_t maxl = -1;
+    uint32_t outside = 0;
+    for (uint32_t i = 0; i < e.n; i++) {
+        if (e.layer[i] > maxl) maxl = e.layer[i];
+        if (e.layer[i] < 0) outside++;
+    }
+    CHECK_EQ(maxl, 4); /* 3 vision + 2 text layers: 0..4 */
+    CHECK_EQ(outside, 1); /* the head */
+    tsql_cmp_events_free(&e);
+    tsql_trace_free(t);
+}
+
 int main(void)
 {
     tsql_kop_rules *rules = test_rules();
     if (rules) {
         test_modules(rules);
         test_patterns(rules);
+        test_huge_durations(rules);
+        test_structure(rules);
         tsql_kop_rules_free(rules);
     }
     return check_report("test_compare_events");
