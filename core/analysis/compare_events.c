@@ -857,12 +857,98 @@ static int pass_order_cmp(const void *x, const void *y)
     return a->uid < b->uid ? -1 : a->uid > b->uid;
 }
 
+#define MAX_NORMS_BETWEEN 64 /* norms between an attention and the next layer start, counted */
+
+/* where a norm mark at j starts: an unfused norm at its pow */
+static uint32_t norm_start(const tsql_trace *t, const tsql_cmp_events *e, const pass_order *o, const uint8_t *bwd,
+                           uint32_t a, uint32_t j)
+{
+    if (e->op[o[j].row] != TSQL_KOP_ELEMENTWISE) return j;
+    for (uint32_t back = 1; back <= POW_LOOKBACK && j >= a + back; back++)
+        if (!bwd[o[j - back].row] && is_pow(t, e, o[j - back].row)) return j - back;
+    return j;
+}
+
+/* The (p + 1)-th norm mark after position from, before limit: the final norm; flags it. */
+static void flag_end(const tsql_trace *t, const tsql_cmp_events *e, const pass_order *o, const uint8_t *mark,
+                     const uint8_t *bwd, uint32_t a, uint32_t from, uint32_t limit, uint32_t p, uint8_t *flag)
+{
+    uint32_t seen = 0;
+    for (uint32_t j = from + 1; j < limit; j++)
+        if (mark[j] == MARK_NORM && ++seen == p + 1) {
+            flag[norm_start(t, e, o, bwd, a, j)] |= 2;
+            return;
+        }
+}
+
+/* The flags of one segment [a, b) of the sorted events. A layer starts at the norm
+ * whose next mark is Attention, or q norms before it (below). Between a layer's attention and the next layer's start a model
+ * runs the same number k of norms (the most frequent count): p after the attention that
+ * belong to the layer (post-attention norms), q before the next start (e.g. Qwen3's
+ * input, q and k norms: the start is the last one), q counted before the first start.
+ * Where more than k norms separate them, the run of layers ends at the (p + 1)-th norm
+ * after the attention (the final norm; the next start begins another pass); the last
+ * layer's run ends there too. spos, sattn, sk: scratch, one per position. */
+static void segment_flags(const tsql_trace *t, const tsql_cmp_events *e, const pass_order *o, const uint8_t *mark,
+                          const uint8_t *bwd, uint32_t a, uint32_t b, uint8_t *next, uint8_t *flag, uint32_t *spos,
+                          uint32_t *sattn, uint32_t *sk)
+{
+    uint8_t nx = MARK_NONE;
+    for (uint32_t j = b; j-- > a;) {
+        next[j] = nx;
+        if (mark[j]) nx = mark[j];
+    }
+    /* the starts, with the last attention before each and the norms since it */
+    uint32_t ns = 0, last_attn = UINT32_MAX, norms = 0, q = 0;
+    for (uint32_t j = a; j < b; j++) {
+        if (mark[j] == MARK_ATTN) {
+            last_attn = j;
+            norms = 0;
+        } else if (mark[j] == MARK_NORM && next[j] == MARK_ATTN) {
+            if (ns == 0) q = norms;
+            spos[ns] = j;
+            sattn[ns] = ns > 0 && last_attn != UINT32_MAX && last_attn > spos[ns - 1] ? last_attn : UINT32_MAX;
+            sk[ns] = norms;
+            ns++;
+            norms = 0;
+        } else if (mark[j] == MARK_NORM) {
+            norms++;
+        }
+    }
+    if (ns == 0) return;
+    uint32_t hist[MAX_NORMS_BETWEEN + 1] = {0}, k = 0, best = 0;
+    for (uint32_t i = 1; i < ns; i++)
+        if (sattn[i] != UINT32_MAX && sk[i] <= MAX_NORMS_BETWEEN) hist[sk[i]]++;
+    for (uint32_t v = 0; v <= MAX_NORMS_BETWEEN; v++)
+        if (hist[v] > best) {
+            best = hist[v];
+            k = v;
+        }
+    uint32_t p = best == 0 ? 1 : k >= q ? k - q : k;
+    for (uint32_t i = 0; i < ns; i++) {
+        /* the layer starts at its first norm: q norms before the one next to attention */
+        uint32_t s = spos[i], seen = 0, stop = i > 0 && sattn[i] != UINT32_MAX ? sattn[i] : a;
+        for (uint32_t j = spos[i]; j > stop && seen < q; j--)
+            if (mark[j - 1] == MARK_NORM) {
+                s = j - 1;
+                seen++;
+            }
+        flag[norm_start(t, e, o, bwd, a, s)] |= 1;
+        if (i > 0 && sattn[i] != UINT32_MAX && best > 0 && sk[i] > k)
+            flag_end(t, e, o, mark, bwd, a, sattn[i], spos[i], p, flag);
+    }
+    /* the last layer: from its last attention */
+    uint32_t la = UINT32_MAX;
+    for (uint32_t j = spos[ns - 1]; j < b; j++)
+        if (mark[j] == MARK_ATTN) la = j;
+    if (la != UINT32_MAX) flag_end(t, e, o, mark, bwd, a, la, b, p, flag);
+}
+
 /* Layers from the marks of the forward events in GPU order (ts, uid), within each
  * forward pass of the top module when there are such passes (have_tops: e->pass is set),
  * else over the whole trace. A layer starts at a norm whose next mark is Attention (at
- * the pow before an unfused norm's rsqrt); the layers of a run end at a norm that follows
- * a norm and is not followed by Attention (the final norm: the head and the loss after
- * it are in no layer). Without top passes each run of layers is a forward pass (a new
+ * the pow before an unfused norm's rsqrt); the layers of a run end at the final norm
+ * (segment_flags): the head and the loss after it are in no layer. Without top passes each run of layers is a forward pass (a new
  * one also when the profiler step changes), and the events up to the next run belong to
  * it; events before the first run belong to the first. Backward events are no marks and
  * in no layer. */
@@ -871,11 +957,16 @@ static int pattern_layers(const tsql_trace *t, tsql_cmp_events *e, const uint8_t
     uint32_t n = e->n;
     pass_order *o = malloc(((size_t)n + 1) * sizeof *o);
     uint8_t *mark = malloc((size_t)n + 1), *next = malloc((size_t)n + 1), *flag = calloc((size_t)n + 1, 1);
-    if (!o || !mark || !next || !flag) {
+    uint32_t *spos = malloc(((size_t)n + 1) * sizeof *spos), *sattn = malloc(((size_t)n + 1) * sizeof *sattn),
+             *sk = malloc(((size_t)n + 1) * sizeof *sk);
+    if (!o || !mark || !next || !flag || !spos || !sattn || !sk) {
         free(o);
         free(mark);
         free(next);
         free(flag);
+        free(spos);
+        free(sattn);
+        free(sk);
         return -1;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -887,25 +978,7 @@ static int pattern_layers(const tsql_trace *t, tsql_cmp_events *e, const uint8_t
     /* flags: 1 a layer starts here, 2 the run's layers end here */
     for (uint32_t a = 0, b; a < n; a = b) {
         for (b = a; b < n && o[b].seg == o[a].seg; b++) {}
-        uint8_t nx = MARK_NONE;
-        for (uint32_t j = b; j-- > a;) {
-            next[j] = nx;
-            if (mark[j]) nx = mark[j];
-        }
-        int prev = MARK_NONE;
-        for (uint32_t j = a; j < b; j++) {
-            if (!mark[j]) continue;
-            uint32_t s = j; /* where the norm starts: an unfused one at its pow */
-            if (mark[j] == MARK_NORM && e->op[o[j].row] == TSQL_KOP_ELEMENTWISE)
-                for (uint32_t back = 1; back <= POW_LOOKBACK && j >= a + back; back++)
-                    if (!bwd[o[j - back].row] && is_pow(t, e, o[j - back].row)) {
-                        s = j - back;
-                        break;
-                    }
-            if (mark[j] == MARK_NORM && next[j] == MARK_ATTN) flag[s] |= 1;
-            else if (mark[j] == MARK_NORM && prev == MARK_NORM) flag[s] |= 2;
-            prev = mark[j];
-        }
+        segment_flags(t, e, o, mark, bwd, a, b, next, flag, spos, sattn, sk);
     }
     uint32_t npass = 0, run_step = 0, cur_seg = UINT32_MAX;
     int32_t layer = -1;
@@ -936,6 +1009,9 @@ static int pattern_layers(const tsql_trace *t, tsql_cmp_events *e, const uint8_t
     free(mark);
     free(next);
     free(flag);
+    free(spos);
+    free(sattn);
+    free(sk);
     return 0;
 }
 

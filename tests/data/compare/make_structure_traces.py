@@ -14,6 +14,9 @@
   no_stacks.json  no Python events (the top module is missing): 2 passes of 2 layers whose
                   RMSNorm runs unfused (pow, mean, add, rsqrt, mul) and a final norm, the LM
                   head and sampling after; SDPA query length 8 then 1.
+  qk_norms.json   no Python events, Qwen3-like layers: input norm, QKV GEMM, q norm, k norm,
+                  attention, O GEMM, post-attention norm, MLP GEMM (8 kernels); 2 passes of
+                  2 layers, each then a final norm and the LM head; query length 8 then 1.
   huge.json       two kernels of 9e15 µs each: their sum exceeds int64 ns.
 """
 import json
@@ -125,6 +128,24 @@ def no_stacks():
     return t
 
 
+def qk_norms():
+    t = Trace()
+    for p, base in enumerate([1000, 2000]):
+        for layer in range(2):
+            lb = base + 100 + 300 * layer
+            t.kernel(lb, RMS, "vllm::rms_norm", dur=2)        # input norm: the layer's start
+            t.kernel(lb + 10, GEMM, "aten::mm", dur=20)
+            t.kernel(lb + 20, RMS, "vllm::rms_norm", dur=1)   # q norm
+            t.kernel(lb + 30, RMS, "vllm::rms_norm", dur=1)   # k norm
+            sdpa(t, lb + 40, 8 if p == 0 else 1)
+            t.kernel(lb + 60, GEMM, "aten::mm", dur=10)
+            t.kernel(lb + 70, RMS, "vllm::rms_norm", dur=2)   # post-attention norm
+            t.kernel(lb + 80, GEMM, "aten::mm", dur=30)
+        t.kernel(base + 750, RMS, "vllm::rms_norm", dur=3)    # final norm
+        t.kernel(base + 800, GEMM, "aten::mm", dur=40)        # LM head
+    return t
+
+
 def huge():
     t = Trace()
     t.kernel(10, GEMM, "aten::mm", dur=9e15)
@@ -137,4 +158,5 @@ if __name__ == "__main__":
     generate(True).write("tests/data/compare/markers.json")
     towers().write("tests/data/compare/towers.json")
     no_stacks().write("tests/data/compare/no_stacks.json")
+    qk_norms().write("tests/data/compare/qk_norms.json")
     huge().write("tests/data/compare/huge.json")
