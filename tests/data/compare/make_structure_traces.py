@@ -17,6 +17,12 @@
   qk_norms.json   no Python events, Qwen3-like layers: input norm, QKV GEMM, q norm, k norm,
                   attention, O GEMM, post-attention norm, MLP GEMM (8 kernels); 2 passes of
                   2 layers, each then a final norm and the LM head; query length 8 then 1.
+  varlen.json     Model_0 runs 4 times with one Layer_0 / Layer_1 each; variable-length
+                  flash-attention calls (query [tokens, 8, 64], cumulative lengths
+                  [sequences + 1], longest query as the 6th Concrete Input): pass 1 10
+                  tokens in 10 sequences (decode), pass 2 12 tokens in 4 sequences, the
+                  longest 9 (the other 3 have 3 tokens: one has 1: mixed), pass 3 16 in 4,
+                  longest 4 (prefill); pass 4 two SDPA calls of lengths 1 and 8 (mixed).
   huge.json       two kernels of 9e15 µs each: their sum exceeds int64 ns.
 """
 import json
@@ -146,6 +152,33 @@ def qk_norms():
     return t
 
 
+def varlen():
+    t = Trace()
+    calls = [(10, 10, 1), (12, 4, 9), (16, 4, 4)]
+    for p, base in enumerate([1000, 2000, 3000, 4000]):
+        t.module("Model_0", base, 800)
+        for layer in range(2):
+            lb = base + 100 + 300 * layer
+            t.module(f"Layer_{layer}", lb, 280)
+            if p < 3:
+                tokens, seqs, maxq = calls[p]
+                t.corr += 1
+                t.ev.append({"ph": "X", "cat": "cpu_op", "name": "flash_attn::_flash_attn_varlen_forward",
+                             "pid": 1, "tid": 1, "ts": lb + 9.75, "dur": 1,
+                             "args": {"Input Dims": [[tokens, 8, 64], [tokens, 8, 64], [tokens, 8, 64],
+                                                     [seqs + 1], [seqs + 1]],
+                                      "Concrete Inputs": ["", "", "", "", "", str(maxq), str(maxq)]}})
+                t.ev.append({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1,
+                             "tid": 1, "ts": lb + 10, "dur": 0.5, "args": {"correlation": t.corr}})
+                t.ev.append({"ph": "X", "cat": "kernel", "name": SDPA_KERNEL, "pid": 0, "tid": 7,
+                             "ts": lb + 100010, "dur": 10,
+                             "args": {"correlation": t.corr, "device": 0, "stream": 7}})
+            else:
+                sdpa(t, lb + 10, 1 if layer == 0 else 8)
+            t.kernel(lb + 100, GEMM, "aten::mm", dur=20)
+    return t
+
+
 def huge():
     t = Trace()
     t.kernel(10, GEMM, "aten::mm", dur=9e15)
@@ -159,4 +192,5 @@ if __name__ == "__main__":
     towers().write("tests/data/compare/towers.json")
     no_stacks().write("tests/data/compare/no_stacks.json")
     qk_norms().write("tests/data/compare/qk_norms.json")
+    varlen().write("tests/data/compare/varlen.json")
     huge().write("tests/data/compare/huge.json")

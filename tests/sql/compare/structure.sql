@@ -5,7 +5,8 @@ SELECT trace_open('tests/data/compare/generate.json', 'gen') AS g,
        trace_open('tests/data/compare/towers.json', 'tw') AS t,
        trace_open('tests/data/compare/no_stacks.json', 'ns') AS n,
        trace_open('tests/data/compare/huge.json', 'huge') AS h,
-       trace_open('tests/data/compare/qk_norms.json', 'qk') AS q;
+       trace_open('tests/data/compare/qk_norms.json', 'qk') AS q,
+       trace_open('tests/data/compare/varlen.json', 'vl') AS v;
 -- generate(): Model_0 runs 4 times. Pass 1 (query length 8) is prefill with the setup
 -- kernel before it and the sampling after it; passes 2-3 (length 1) decode; pass 4 runs
 -- no attention: no phase. Layers 0 and 1 in every pass.
@@ -37,6 +38,9 @@ SELECT side, layers, forward_passes, prefill_ms, decode_ms, phases_from FROM com
 -- and the LM head of each pass outside (43 µs); 2 passes, prefill then decode
 SELECT pass, layer, phase, count(*) AS events, sum(dur) AS us FROM gpu_ops('qk') GROUP BY pass, layer, phase
 ORDER BY pass, layer;
+-- variable-length batches: decode (every sequence 1 token), mixed (the counts prove
+-- both), prefill; a pass whose calls have lengths 1 and 8: mixed
+SELECT pass, phase, count(*) AS events FROM gpu_ops('vl') GROUP BY pass, phase ORDER BY pass;
 -- huge durations: two kernels of 9e15 µs in one group; their sum in ns saturates at the
 -- int64 maximum (9223372036854775807 ns) instead of wrapping to a negative total
 SELECT operation, baseline_count, baseline_total_ms, baseline_total_ms > 0 AS positive
