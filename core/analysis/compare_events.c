@@ -618,12 +618,11 @@ static uint32_t top_pass(const double *tops, uint32_t n, double probe)
  * parent module of >= 2 instances of another such class (that is a container: a stack
  * of layers, a tower). Layers are numbered along their pass by (ts, uid), passes by
  * their start. *out (malloc'd, *nout; none when no class qualifies). 0, or -1 on OOM. */
-static int find_block_insts(const tsql_trace *t, const mod_set *s, uint32_t ncls, const double *tops, uint32_t ntops,
-                            layer_inst **out, uint32_t *nout)
+static int find_block_insts(const mod_set *s, uint32_t ncls, const double *tops, uint32_t ntops, layer_inst **out,
+                            uint32_t *nout)
 {
     *out = NULL;
     *nout = 0;
-    (void)t;
     int rc = -1;
     tsql_u64map per_pass = {0}, per_parent = {0};
     uint32_t *cnt_pass = NULL, *cnt_parent = NULL;
@@ -1230,7 +1229,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     int from_tops = 0;
     if (ntops > 0) {
         for (uint32_t i = 0; i < n; i++) e->pass[i] = top_pass(tops, ntops, e->t_probe[i]);
-        if (find_block_insts(t, &mods, cls.n, tops, ntops, &li, &nli)) goto done;
+        if (find_block_insts(&mods, cls.n, tops, ntops, &li, &nli)) goto done;
         from_tops = nli > 0;
     } else if (find_layer_insts(t, &li, &nli)) { /* no attention in a module: the repeated block */
         goto done;
