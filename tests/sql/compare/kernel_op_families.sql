@@ -257,7 +257,12 @@ INSERT INTO t VALUES
 ('void (anonymous namespace)::indexing_backward_kernel<float, 4>(long*, long*, float*, float*, long, long, long, long, bool)', NULL, 'Elementwise', 'trace: param/dlrm_8ranks/worker5_step_12.json.gz'),
 ('void (anonymous namespace)::store_kvcache<2048l, 4, false, long>((anonymous namespace)::StoreKVCacheParams)', NULL, 'KVCache', 'trace: tracelens/inference/sglang_decode/sglang_Qwen3-8B_decode.json.gz'),
 ('void (anonymous namespace)::resolve_future_token_ids_kernel<long>(long*, long const*, unsigned long)', NULL, 'Other', 'trace: tracelens/inference/sglang_decode/sglang_Qwen3-8B_decode.json.gz'),
-('void (anonymous namespace)::clamp_position_kernel<long>(long*, long const*, unsigned long)', NULL, 'Other', 'trace: tracelens/inference/sglang_decode/sglang_Qwen3-8B_decode.json.gz');
+('void (anonymous namespace)::clamp_position_kernel<long>(long*, long const*, unsigned long)', NULL, 'Other', 'trace: tracelens/inference/sglang_decode/sglang_Qwen3-8B_decode.json.gz'),
+('chunk_gated_delta_rule_fwd_kernel_h_blockdim64', NULL, 'Attention', 'FLA / Qwen3-Next Gated DeltaNet (linear attention)'),
+('fused_recurrent_gated_delta_rule_fwd_kernel', NULL, 'Attention', 'FLA Gated DeltaNet decode'),
+('triton_poi_fused__scaled_mm_0', NULL, 'Elementwise', 'Inductor pointwise kernel around an FP8 matmul'),
+('triton_poi_fused_addmm_gelu_1', NULL, 'Elementwise', 'Inductor bias + GELU after an addmm'),
+('void selective_scan_fwd_kernel<Selective_Scan_fwd_kernel_traits<32, 4, 1, true, true, true, false, true, c10::BFloat16, float, float> >(SSMParamsBase)', NULL, 'Other', 'Mamba selective scan: no label in the vocabulary');
 SELECT count(*) AS names, count(DISTINCT want) AS labels FROM t;
 SELECT substr(name, 1, 80) AS name, cpu_op, want, kernel_op(name, cpu_op) AS got FROM t
 WHERE kernel_op(name, cpu_op) IS NOT want;
