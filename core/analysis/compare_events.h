@@ -12,34 +12,43 @@
  *   cpu_op   the innermost cpu_op enclosing the launch (kernels.op)
  *   t_probe  ts of the launching runtime call, else the event's own ts (µs doubles):
  *            where the CPU-side markers are looked up; NaN when neither has a ts
- *   phase    1. the phase of the latest-started phase marker at or before t_probe, if
- *               t_probe < its end: a user_annotation named (ASCII case ignored)
- *               step[EXTEND|PREFILL… (prefill), step[DECODE… (decode), step[MIXED…
- *               (mixed), or execute…_context_<m>…_generation_<k>… (m > 0 only:
- *               prefill, k > 0 only: decode, both: mixed; m and k read as SQL's CAST
- *               reads an integer);
- *            2. an Attention kernel whose name holds "decode" (else "prefill"): that;
- *            3. the phases of the Attention kernels of its ProfilerStep (2.): the one
- *               phase, or mixed when there are several;
- *            else none
+ *   phase    1. markers: the phase of the latest-started phase marker at or before
+ *               t_probe, if t_probe < its end: a user_annotation named (ASCII case
+ *               ignored) step[EXTEND|PREFILL… (prefill), step[DECODE… (decode),
+ *               step[MIXED… (mixed), or execute…_context_<m>…_generation_<k>… (m > 0
+ *               only: prefill, k > 0 only: decode, both: mixed; m and k read as SQL's
+ *               CAST reads an integer);
+ *            2. shapes: the query lengths of the attention calls of its forward pass
+ *               (Input Dims of the outermost attention op of a known layout above each
+ *               Attention launch): all > 1 prefill, all 1 decode, both mixed; a
+ *               variable-length call by its token and sequence counts; none for a pass
+ *               with backward work;
+ *            3. kernel names: an Attention kernel whose name holds "decode" (else
+ *               "prefill"), else the phases such kernels give its ProfilerStep (several:
+ *               mixed);
+ *            else none. phase_src says which rule gave it.
  *   step     ordinal (1, 2, …, by ts then uid) of the latest-started ProfilerStep#
  *            annotation at or before t_probe, if t_probe < its end; 0 if none
- *   layer    index of the layer block instance that launched it, numbered from 0
- *            within its parent module (one parent per forward pass). The block is the
- *            nn.Module class (name after "nn.Module:", trailing _<digits> cut) that
- *            occurs at least twice under one parent module (the nearest nn.Module
- *            among the first 8 ancestors) with the most CPU time summed over such
- *            parents (ties: the smaller class name). A GPU event belongs to the
- *            latest-started instance on its launch's thread (pid and tid equal as SQL
- *            values: threads.h) at or before t_probe,
- *            if t_probe < that instance's end. pass = dense rank of the parent by
- *            (parent ts, parent uid), from 1.
- *            Without such a block (no Python stacks), from kernel patterns, within
- *            each ProfilerStep (pass = step, 0 outside steps) in GPU order (ts, uid):
- *            norm kernels (RMSNorm, LayerNorm and their +GEMM fusions) and Attention
- *            kernels are marks; a layer starts at a norm whose next mark is
- *            Attention, and the pass's layers end at a norm that follows a norm with
- *            no Attention after it (the final norm)
+ *   pass     the forward pass: with Python stacks, the latest run of the top module
+ *            (the class of the outermost nn.Module around the Attention launches)
+ *            started at or before t_probe (the first before it); without a top module,
+ *            the run of pattern layers it follows (the first before it), or for the
+ *            repeated-block rule below the block's parent
+ *   layer    with a top module: the block instance on the launch's thread (pid and tid
+ *            equal as SQL values: threads.h) around t_probe, numbered along its pass.
+ *            Block classes repeat (>= 2 instances in a pass), hold attention, and are
+ *            not containers (an instance directly holding >= 2 instances of another
+ *            such class); the instances of them no other one encloses are the layers.
+ *            Modules nest by time on their thread. Without a top module (no attention
+ *            in a module): the class repeated under one parent module (the nearest
+ *            nn.Module among the first 8 ancestors) with the most CPU time, numbered
+ *            within the parent. Without a block class: from kernel patterns over the
+ *            forward (not backward) events in GPU order (ts, uid), per top-module pass
+ *            or over the whole trace: norm kernels (RMSNorm, LayerNorm, their +GEMM
+ *            fusions, an unfused norm's rsqrt from its pow) and Attention kernels are
+ *            marks; a layer starts at the norm next to an Attention (or the norms
+ *            before it the first layer shows), and a run of layers ends at its final
+ *            norm (segment_flags in compare_events.c)
  *
  * A NULL ts sorts before every other (as in SQL). No SQLite here; ext/func/compare.c
  * serves the rows as the compare_events / compare_event_groups tables.
@@ -61,11 +70,18 @@ enum tsql_cmp_phase { TSQL_PHASE_NONE = 0, TSQL_PHASE_PREFILL, TSQL_PHASE_DECODE
 /* "prefill", "decode", "mixed"; NULL for TSQL_PHASE_NONE */
 extern const char *const tsql_cmp_phase_names[4];
 
+/* how an event's phase was found: a phase marker, the attention query length of its
+ * forward pass, the name of an Attention kernel (its own or its profiler step's) */
+enum tsql_cmp_phase_src { TSQL_PSRC_NONE = 0, TSQL_PSRC_MARKERS, TSQL_PSRC_SHAPES, TSQL_PSRC_KERNEL_NAMES };
+/* "markers", "shapes", "kernel names"; NULL for TSQL_PSRC_NONE */
+extern const char *const tsql_cmp_phase_src_names[4];
+
 /* GPU events of one (op, phase, layer, name, cpu_op): durations summed exactly in ns,
  * so that any regrouping of groups gives the same totals */
 typedef struct tsql_cmp_group {
     uint32_t name, cpu_op; /* string ids, 0 = none */
     uint8_t op, phase;
+    uint8_t phase_src;     /* enum tsql_cmp_phase_src */
     int32_t layer;
     uint32_t n;            /* GPU events */
     uint32_t ndur;         /* of them with a duration */
@@ -82,6 +98,7 @@ typedef struct tsql_cmp_pass {
 typedef struct tsql_cmp_events {
     uint32_t n;            /* = t->kernels.n */
     uint8_t *op, *phase;
+    uint8_t *phase_src;    /* enum tsql_cmp_phase_src */
     uint32_t *cpu_op;      /* string id of the CPU op's name, 0 = none */
     double *t_probe;
     uint32_t *step;        /* 0 = none */

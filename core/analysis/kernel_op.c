@@ -161,10 +161,24 @@ size_t tsql_kop_rules_count(const tsql_kop_rules *r)
     return r ? r->n : 0;
 }
 
+size_t tsql_kop_name_len(const char *name, size_t n)
+{
+    if (n == 0 || name[n - 1] != ')') return n;
+    size_t depth = 0, i = n;
+    while (i-- > 0) {
+        if (name[i] == ')') depth++;
+        else if (name[i] == '(' && --depth == 0) break;
+    }
+    /* unbalanced, all in parentheses, or a spaced annotation ("Memcpy HtoD (Pageable ->
+     * Device)") rather than a parameter list */
+    if (depth != 0 || i == 0 || i == SIZE_MAX || name[i - 1] == ' ') return n;
+    return i;
+}
+
 const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const char *cpu_op)
 {
     if (!r || !name) return "Other";
-    size_t n = strlen(name), m = cpu_op ? strlen(cpu_op) : 0;
+    size_t n = tsql_kop_name_len(name, strlen(name)), m = cpu_op ? strlen(cpu_op) : 0;
     for (size_t i = 0; i < r->n; i++) {
         const kop_rule *k = &r->v[i];
         if (k->cpu_op && (!cpu_op || !tsql_glob_ci(k->cpu_op, cpu_op, m))) continue;

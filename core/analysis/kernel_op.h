@@ -56,6 +56,13 @@ size_t tsql_kop_rules_count(const tsql_kop_rules *r);
  * changes. */
 uint64_t tsql_kop_rules_key(const tsql_kop_rules *r);
 
+/* The length of the part of a kernel name the rules see: a demangled name without its
+ * parameter list (the balanced "(...)" that ends it, right after the name), since
+ * parameter types (cudnn::reduced_divisor, ...Params) say nothing of what the kernel
+ * does; n itself for a name without one, one wholly in parentheses, or a group after a
+ * space ("Memcpy HtoD (Pageable -> Device)"). */
+size_t tsql_kop_name_len(const char *name, size_t n);
+
 /* The label of a kernel (one of tsql_kop_labels). name NULL gives "Other"; cpu_op
  * may be NULL (then only rules without a CPU-op pattern can match). */
 const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const char *cpu_op);

@@ -1,7 +1,7 @@
 /*
  * compare.c — the comparison functions as table-valued functions over SQL views
  * (docs/compare.md): compare_ops, compare_layers, compare_kernels, compare_fusion,
- * compare_metadata, compare_stacks (gpu_ops streams from ext/vtab/compare_events.c).
+ * compare_metadata, compare_phases, compare_stacks (gpu_ops streams from ext/vtab/compare_events.c).
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
@@ -34,6 +34,7 @@ static const cmp_fn cmp_fns[] = {
     {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
     {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
+    {"compare_phases", "compare_phases_v", 2, 2, {"baseline", "variant"}},
     {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
 };
 

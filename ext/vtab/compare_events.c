@@ -182,6 +182,7 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     X(G_TRACE_ID, "trace_id INTEGER")                                                   \
     X(G_OP, "op TEXT")                                                                  \
     X(G_PHASE, "phase TEXT")                                                            \
+    X(G_PHASE_SOURCE, "phase_source TEXT")                                              \
     X(G_LAYER, "layer INTEGER")                                                         \
     X(G_NAME, "name TEXT")                                                              \
     X(G_CPU_OP, "cpu_op TEXT")                                                          \
@@ -443,6 +444,9 @@ static void group_column(sqlite3_context *ctx, const tsql_trace *t, const tsql_c
     switch (col) {
     case G_OP: result_op(ctx, g->op); break;
     case G_PHASE: result_phase(ctx, g->phase); break;
+    case G_PHASE_SOURCE:
+        if (g->phase_src) sqlite3_result_text(ctx, tsql_cmp_phase_src_names[g->phase_src], -1, SQLITE_STATIC);
+        break;
     case G_LAYER: result_layer(ctx, g->layer); break;
     case G_NAME: tsql_result_str(ctx, t, g->name); break;
     case G_CPU_OP: tsql_result_str(ctx, t, g->cpu_op); break;

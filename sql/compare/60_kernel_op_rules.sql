@@ -54,9 +54,14 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*topk_softmax*', NULL, 'MoE', 'MoE router: softmax then top-k experts'),
 (100, '*expandinputrows*', NULL, 'MoE', 'TensorRT-LLM MoE: permute tokens to experts'),
 (100, '*grouped_topk*', NULL, 'MoE', 'DeepSeek-style grouped expert selection'),
+(100, '*matmul_ogs*', NULL, 'MoE', 'triton_kernels expert GEMM with gather / scatter (_matmul_ogs_*, gpt-oss MoE)'),
+(100, '*finalize_matmul*', NULL, 'MoE', 'triton_kernels: scatter and weigh the expert outputs (_finalize_matmul_scatter)'),
+(100, '*routing*', NULL, 'MoE', 'MoE token routing (triton_kernels _combined_routing_*, TensorRT-LLM routingKernel)'),
+(100, '*bitmatrix*', NULL, 'MoE', 'triton_kernels: the token-to-expert bit matrix of a router (_sum_bitmatrix_rows)'),
 (100, '*expert*', NULL, 'MoE', 'expert routing / expert GEMM kernels'),
 -- attention (before KV cache, GEMM, softmax: FlashInfer names carry KVCache, CK FMHA
 -- names carry Gemm, CUTLASS-based ones carry cutlass)
+(100, 'triton_poi_*attention*', NULL, 'Elementwise', 'Inductor pointwise kernels named after the attention op they prepare (masks, layouts): no attention math'),
 (100, '*flash_fwd*', NULL, 'Attention', 'FlashAttention 2/3 forward (pytorch_flash::, flash::), split-KV'),
 (100, '*flash_bwd*', NULL, 'Attention', 'FlashAttention backward'),
 (100, '*flash_attn*', NULL, 'Attention', 'flash_attn kernels'),
@@ -76,7 +81,13 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '_fwd_kernel*', NULL, 'Attention', 'SGLang / LightLLM Triton extend and decode attention (_fwd_kernel, _fwd_kernel_stage1/2)'),
 (100, '_fwd_grouped_kernel*', NULL, 'Attention', 'SGLang Triton grouped decode attention'),
 (100, '*attn*', NULL, 'Attention', 'other attention kernels (attn in the name)'),
-(100, 'xqa_kernel*', NULL, 'Attention', 'TensorRT-LLM / FlashInfer XQA decode attention (xqa_kernel_dt_bf16_d_128_*)'),
+(100, '*delta_rule*', NULL, 'Attention', 'linear attention: Gated DeltaNet / DeltaNet (chunk_gated_delta_rule_fwd_kernel_h, fused_recurrent_gated_delta_rule_fwd_kernel; FLA, Qwen3-Next)'),
+(100, '*mergestate*', NULL, 'Attention', 'FlashInfer MergeStatesKernel / merge_state: merges partial attention outputs (split KV, cascade)'),
+(100, '*sage_fwd*', NULL, 'Attention', 'SageAttention (quantised QK) forward'),
+(100, '*sage_bwd*', NULL, 'Attention', 'SageAttention backward'),
+(100, '*sageattn*', NULL, 'Attention', 'SageAttention kernels (sageattn_*)'),
+(100, '*qattn*', NULL, 'Attention', 'SageAttention / SpargeAttn quantised attention (qattn, qk_int_sv_*_attn_kernel)'),
+(100, '*xqa*', NULL, 'Attention', 'TensorRT-LLM / FlashInfer XQA decode attention (xqa_kernel_dt_bf16_d_128_*, kernel_mha of xqa)'),
 -- KV cache writes
 (100, '*reshape_and_cache*', NULL, 'KVCache', 'vLLM reshape_and_cache(_flash)_kernel'),
 (100, '*concat_and_cache*', NULL, 'KVCache', 'vLLM concat_and_cache_mla_kernel'),
@@ -88,6 +99,13 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*kv_cache*', NULL, 'KVCache', 'other KV-cache writes'),
 (100, '*req_to_token*', NULL, 'KVCache', 'SGLang req_to_token pool: the table of each request''s KV-cache slots'),
 (100, '*kv_indices*', NULL, 'KVCache', 'KV-cache page indices (create_flashinfer_kv_indices_triton)'),
+-- attention names without attn / attention in them (after the KV-cache writes:
+-- concat_and_cache_mla is a cache write)
+(100, '*_mla_*', NULL, 'Attention', 'MLA attention (aiter mla_a8w8 / mla_dec_stage1, SGLang decode_mla, FlashMLA splitkv_mla)'),
+(100, '*_mla', NULL, 'Attention', 'MLA attention kernels named ..._mla'),
+(100, 'mla_*', NULL, 'Attention', 'MLA attention kernels named mla_...'),
+(100, '*paged*', NULL, 'Attention', 'paged attention kernels (pa_fwd, paged_mqa_logits)'),
+(100, 'pa_*', NULL, 'Attention', 'aiter paged attention assembly kernels (pa_bf16_*, pa_a8w8_*)'),
 -- rotary position embedding
 (100, '*rotary*', NULL, 'RoPE', 'rotary_embedding_kernel (vLLM), BatchQKApplyRotary (FlashInfer)'),
 (100, '*rope*', NULL, 'RoPE', 'apply_rope, rope kernels (aiter, TensorRT-LLM)'),
@@ -128,7 +146,7 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*winograd*', NULL, 'Conv', 'cuDNN / MIOpen Winograd convolutions'),
 (100, '*cudnn::cnn::*', NULL, 'Conv', 'cuDNN convolution helpers (im2col4d_kernel, reduce_wgrad_nchw_helper)'),
 (100, '*cask_cudnn*', NULL, 'Conv', 'cuDNN convolution offset kernels (computeOffsetsKernel)'),
-(100, '*cutlass_cudnn*', NULL, 'Conv', 'CUTLASS kernels inside cuDNN (convolutions and their split-K reduction)'),
+(100, '*cutlass*cudnn*', NULL, 'Conv', 'CUTLASS kernels inside cuDNN (cutlass_cudnn_train::, cutlass__5x_cudnn::): convolutions and their split-K reduction'),
 (100, '*im2col*', NULL, 'Conv', 'im2col lowering of a convolution'),
 (100, '*scalepackedtensor*', NULL, 'Conv', 'cuDNN scalePackedTensor_kernel (convolution backward)'),
 (100, '*', '*conv*', 'Conv', 'any other kernel a convolution runs: layout transposes (nchwToNhwcKernel, MIOpen batched_transpose), SubTensorOp bias adds, scalePackedTensor'),
@@ -137,6 +155,10 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*permute*', NULL, 'Elementwise', 'permutes (FBGEMM permute_2D_*)'),
 (100, '*bounds_check_indices*', NULL, 'Elementwise', 'FBGEMM index checks'),
 -- GEMM
+(100, '*splitkreduce*', NULL, 'GEMM', 'cuBLAS / cuBLASLt split-K reduction: the last part of a GEMM'),
+(100, '*llmm1*', NULL, 'GEMM', 'vLLM ROCm skinny GEMM (LLMM1, LLMM_Silu)'),
+(100, '*llmm_silu*', NULL, 'GEMM', 'vLLM ROCm skinny GEMM fused with SiLU'),
+(100, 'triton_poi_*mm*', NULL, 'Elementwise', 'Inductor pointwise kernels named after the matmul they feed or follow (triton_poi_fused__scaled_mm_0, triton_poi_fused_addmm_relu): no matmul'),
 (100, '*cijk_*', NULL, 'GEMM', 'hipBLASLt / Tensile (Cijk_Ailk_Bljk_..., tuned Custom_Cijk_...)'),
 (100, 'nvjet_*', NULL, 'GEMM', 'cuBLAS nvjet kernels (Hopper / Blackwell)'),
 (100, '*gemm*', NULL, 'GEMM', 'cuBLAS / cuBLASLt (sm90_xmma_gemm_*, ampere_sgemm_*, gemmSN_*, gemmk1), CUTLASS *gemm*, CK kernel_gemm_xdl / ck_tile GemmKernel, Triton gemm'),
@@ -153,9 +175,13 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*tensile*', NULL, 'GEMM', 'other Tensile kernels'),
 -- quantisation
 (100, '*quant*', NULL, 'Quant', 'scaled_fp8_quant, per_token_group_quant, dynamic_per_token_scaled_quant (aiter), dequant'),
+(100, '*to_fp4*', NULL, 'Quant', 'NVFP4 quantisation (cvt_fp16_to_fp4)'),
+(100, '*to_fp8*', NULL, 'Quant', 'casts to fp8 (convert_to_fp8)'),
 (100, '*fp8*cast*', NULL, 'Quant', 'casts to fp8'),
 -- sampling
 (100, '*sampling*', NULL, 'Sampling', 'FlashInfer TopKTopPSamplingFromProb, sampling kernels'),
+(100, '*renormprob*', NULL, 'Sampling', 'FlashInfer TopPRenormProbKernel / TopKRenormProbKernel'),
+(100, '*topkmasklogits*', NULL, 'Sampling', 'FlashInfer TopKMaskLogitsKernel'),
 (100, '*sampler*', NULL, 'Sampling', 'sampler kernels'),
 (100, '*gathertopk*', NULL, 'Sampling', 'PyTorch topk (gatherTopK) as used by samplers'),
 (100, '*multinomial*', NULL, 'Sampling', 'PyTorch multinomial'),
@@ -198,6 +224,14 @@ INSERT INTO kernel_op_rules(priority, pattern, cpu_op, label, comment) VALUES
 (100, '*gelu*', NULL, 'Elementwise', 'GELU activations'),
 (100, '*relu*', NULL, 'Elementwise', 'ReLU activations'),
 (100, '*fill*', NULL, 'Elementwise', 'fills'),
+(100, '*padding*', NULL, 'Elementwise', 'padding (cuDNN nhwcAddPaddingKernel outside a convolution)'),
 (100, 'subtensorop*', NULL, 'Elementwise', 'MIOpen tensor arithmetic outside a convolution'),
 (100, '*dropout*', NULL, 'Elementwise', 'dropout'),
-(100, '*arange*', NULL, 'Elementwise', 'arange');
+(100, '*arange*', NULL, 'Elementwise', 'arange'),
+-- kernels no name rule knows, by the CPU op that launched them (last: a name rule wins)
+(100, '*', '*attention*', 'Attention', 'helpers an attention op runs (cuDNN SDPA: cudnn::fusion::compute_dot_do_o, philox::unpack_cudnn)'),
+(100, '*', '*embedding*', 'Elementwise', 'helpers of an embedding and its backward (compute_grad_weight, krn_partials_per_segment)'),
+(100, '*', '*layer_norm*', 'LayerNorm', 'helpers of a layer norm'),
+(100, '*', '*rms_norm*', 'RMSNorm', 'helpers of an RMS norm'),
+(100, '*', '*softmax*', 'Softmax', 'helpers of a softmax'),
+(100, '*', '*moe*', 'MoE', 'helpers of an MoE op (sorts, scans of the routing)');

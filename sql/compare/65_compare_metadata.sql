@@ -1,11 +1,12 @@
 -- 65_compare_metadata.sql — compare_metadata_v: compare_metadata(baseline, variant [, phase]),
 -- one row per side (docs/compare.md): platform, GPU, GPU events and time under the phase
--- filter, layers, forward passes, and the time per phase (exact sums of the ns durations).
+-- filter, layers, forward passes, the time per phase (exact sums of the ns durations), and
+-- how the phases were found (phases_from: markers, shapes, kernel names).
 CREATE TEMP VIEW IF NOT EXISTS compare_metadata_v AS
 WITH
 -- the groups of the events (compare_event_groups) and of the forward passes, under the
 -- phase filter: a few thousand rows where the events are hundreds of thousands
-f AS MATERIALIZED (SELECT side, name, n, dur_ns, phase, layer FROM compare_event_groups_filtered_v),
+f AS MATERIALIZED (SELECT side, name, n, dur_ns, phase, phase_source, layer FROM compare_event_groups_filtered_v),
 fp AS MATERIALIZED (
     SELECT side, pass FROM compare_pass_groups
     WHERE side IN ('baseline', 'variant') AND (compare_arg('phase') IS NULL OR phase = compare_arg('phase'))
@@ -42,7 +43,10 @@ SELECT s.side, t.trace_id, tr.label, tr.gpu_name AS gpu,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'prefill'), 0) / 1e6 AS prefill_ms,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'decode'), 0) / 1e6 AS decode_ms,
        coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase = 'mixed'), 0) / 1e6 AS mixed_ms,
-       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase IS NULL), 0) / 1e6 AS no_phase_ms
+       coalesce((SELECT sum(dur_ns) FROM f WHERE f.side = s.side AND phase IS NULL), 0) / 1e6 AS no_phase_ms,
+       (SELECT group_concat(src, ', ') FROM (
+            SELECT DISTINCT phase_source AS src FROM f WHERE f.side = s.side AND phase_source IS NOT NULL
+            ORDER BY src)) AS phases_from
 FROM sides s JOIN tid t ON t.side = s.side
 LEFT JOIN traces tr ON tr.trace_id = t.trace_id
 LEFT JOIN vendor_by_name v ON v.side = s.side

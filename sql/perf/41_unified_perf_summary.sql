@@ -1,5 +1,5 @@
--- unified_perf_summary: TraceLens's unified_perf_summary sheet (docs/schema.md, unified_ops
--- docs/schema.md, unified_ops): the instances of unified_ops grouped by name, category, process/thread and
+-- unified_perf_summary: TraceLens's unified_perf_summary sheet
+-- (docs/schema.md, unified_ops): the instances of unified_ops grouped by name, category, process/thread and
 -- exact arguments. GPU time goes to the highest op with a perf model, to leaf
 -- launchers elsewhere, and to synthetic "op->kernel (Synthetic Op)" rows.
 --   ex_uid, operation_count        first instance (collection order), instances

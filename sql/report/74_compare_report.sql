@@ -64,14 +64,20 @@ s AS MATERIALIZED (
     FROM o, compare_stacks((SELECT b FROM p), o.operation, 1, (SELECT ph FROM p)) st
     WHERE o.baseline_count > 0
 ),
-l AS MATERIALIZED (SELECT * FROM compare_layers((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p)))
+l AS MATERIALIZED (SELECT * FROM compare_layers((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
+ph AS MATERIALIZED (SELECT * FROM compare_phases((SELECT b FROM p), (SELECT v FROM p)))
 SELECT '# Comparison: ' || (SELECT label || ' (' || coalesce(platform, '?') || ', ' || coalesce(gpu, '?') || ')' FROM m WHERE side = 'baseline')
     || ' vs ' || (SELECT label || ' (' || coalesce(platform, '?') || ', ' || coalesce(gpu, '?') || ')' FROM m WHERE side = 'variant')
     || char(10) || char(10) || 'Phase: ' || coalesce((SELECT ph FROM p), 'all') || '. GPU time: baseline '
     || printf('%.3f', (SELECT total_ms FROM m WHERE side = 'baseline')) || ' ms, variant '
     || printf('%.3f', (SELECT total_ms FROM m WHERE side = 'variant')) || ' ms; layers '
     || (SELECT layers FROM m WHERE side = 'baseline') || ' / ' || (SELECT layers FROM m WHERE side = 'variant')
-    || '.' || char(10) || char(10) || '## Operations, largest gap first' || char(10) || char(10)
+    || '.' || char(10) || char(10) || '## Phases (all GPU work; found by: markers, shapes or kernel names)' || char(10) || char(10)
+    || '| phase | baseline ms | variant ms | gap ms | passes | found by |' || char(10) || '|---|---:|---:|---:|---:|---|' || char(10)
+    || (SELECT group_concat(md_row(phase, printf('%.3f', baseline_ms), printf('%.3f', variant_ms), printf('%+.3f', gap_ms),
+           printf('%d / %d', baseline_passes, variant_passes),
+           coalesce(baseline_found_by, '-') || ' / ' || coalesce(variant_found_by, '-')), char(10)) FROM ph)
+    || char(10) || char(10) || '## Operations, largest gap first' || char(10) || char(10)
     || '| operation | baseline ms | variant ms | gap ms | ratio | status |' || char(10)
     || '|---|---:|---:|---:|---:|---|' || char(10)
     || (SELECT group_concat(md_row(operation, printf('%.3f', baseline_total_ms), printf('%.3f', variant_total_ms),
@@ -106,6 +112,10 @@ SELECT f.pos, f.file, printf('SELECT * FROM %s(%s, %s, %s)', f.fn, p.b, p.v, p.p
        '{"dialect": "sqlite", "if_empty": "empty"}' AS options
 FROM p, f
 UNION ALL
-SELECT 6, 'comparison.json', 'SELECT doc || char(10) FROM compare_report_json', '{"dialect": "text"}'
+SELECT 6, 'phases.csv', printf('SELECT * FROM compare_phases(%s, %s)', p.b, p.v),
+       '{"dialect": "sqlite", "if_empty": "empty"}'
+FROM p
 UNION ALL
-SELECT 7, 'summary.md', 'SELECT doc || char(10) FROM compare_report_md', '{"dialect": "text"}';
+SELECT 7, 'comparison.json', 'SELECT doc || char(10) FROM compare_report_json', '{"dialect": "text"}'
+UNION ALL
+SELECT 8, 'summary.md', 'SELECT doc || char(10) FROM compare_report_md', '{"dialect": "text"}';

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The per-event step of the comparison in C (gpu_ops: operation, phase, step, layer and
-# pass of every GPU event) against the same rules written in SQL
+# The per-event step of the comparison in C (gpu_ops: operation, CPU op and step of every
+# GPU event) against the same rules written in SQL
 # (tests/compare/reference/compare_events_v.sql, the implementation before the C one),
+# which predates the structure rules of phases, passes and layers (docs/compare.md):
+# those columns are pinned by tests/sql/compare/structure.sql, modules.sql, phases.sql
+# and tests/compare/hopper_structure.sql instead.
 # on every trace of ../shared/conformance and the hand-made traces of tests/: every row
 # and column must be equal, byte for byte. The conformance traces SKIP loudly when
 # ../shared is absent; the hand-made ones always run.
@@ -42,10 +45,10 @@ SELECT trace_open('$t', 't');
 .read tests/compare/reference/compare_events_v.sql
 INSERT INTO ref_sides VALUES ('trace', 't');
 .output $tmp/ref.csv
-SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, phase, step, layer, pass
+SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, step
 FROM ref_compare_events_v ORDER BY uid;
 .output $tmp/c.csv
-SELECT * FROM gpu_ops('t');
+SELECT trace_id, uid, kind, name, ts, dur, device, stream, op, cpu_op, step FROM gpu_ops('t');
 SQL
   if [ -s "$tmp/out" ] || ! cmp -s "$tmp/ref.csv" "$tmp/c.csv"; then
     fail=$((fail + 1))

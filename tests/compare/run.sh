@@ -45,5 +45,20 @@ elif [ "$got" = "$(cat "$exp")" ]; then
 else
   fail=$((fail + 1)); echo "FAIL examples/compare_report.sh"; diff <(printf '%s\n' "$got") "$exp" | head -n 30
 fi
+# the report on the Llama generate() trace against itself: the prefill / decode split
+# found from the shapes, and one row per layer
+exp=tests/compare/report_llama.expected
+rm -rf "$tmp/llama"
+got=$( { TSQL_EXT=$ext examples/compare_report.sh ../shared/conformance/hopper/llama_generate.json.gz \
+          ../shared/conformance/hopper/llama_generate.json.gz "$tmp/llama" >/dev/null 2>&1 \
+        && cat "$tmp/llama/phases.csv" && sed -n '/^## Phases/,/^## Operations/p' "$tmp/llama/summary.md" \
+        && sed -n '/^## Layers/,$p' "$tmp/llama/summary.md"; } 2>&1)
+if [ "${TSQL_UPDATE:-0}" = 1 ]; then
+  printf '%s\n' "$got" > "$exp"; echo "updated $exp"
+elif [ "$got" = "$(cat "$exp")" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL examples/compare_report.sh on llama_generate"; diff <(printf '%s\n' "$got") "$exp" | head -n 30
+fi
 echo "compare: $pass passed, $fail failed"
 [ "$fail" = 0 ]

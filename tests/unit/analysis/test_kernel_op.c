@@ -133,9 +133,39 @@ static void test_rules_key(void)
     tsql_kop_rules_free(c);
 }
 
+/* the part of a name the rules see: without the parameter list that ends a demangled
+ * name, with everything else kept */
+static void test_name_len(void)
+{
+    static const struct {
+        const char *name;
+        size_t want;
+    } cases[] = {
+        {"void f<int>(cudnn::reduced_divisor, int)", 11},            /* "void f<int>" */
+        {"void at::native::(anonymous namespace)::g<(T)0>(int (*)(int), long)", 47},
+        {"Memcpy HtoD (Pageable -> Device)", 32},                    /* after a space: kept */
+        {"Memset (Device)", 15},
+        {"(all in parentheses)", 20},
+        {"nvjet_sm90_tst_128x64_64x8_1x2_h_bz_TNT", 39},             /* no list */
+        {"f(unbalanced))", 14},
+        {"", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK_EQ(tsql_kop_name_len(cases[i].name, strlen(cases[i].name)), cases[i].want);
+    /* a rule then sees the name only: a word in a parameter type does not match */
+    tsql_kop_rules *r = tsql_kop_rules_new();
+    CHECK(r != NULL);
+    if (!r) return;
+    CHECK_EQ(tsql_kop_rules_add(r, "*reduce*", NULL, "Reduce"), 0);
+    CHECK_STR(tsql_kop_classify(r, "void pad<float>(cudnn::reduced_divisor)", NULL), "Other");
+    CHECK_STR(tsql_kop_classify(r, "void reduce_kernel<float>(int)", NULL), "Reduce");
+    tsql_kop_rules_free(r);
+}
+
 int main(void)
 {
     test_glob();
+    test_name_len();
     test_labels();
     test_rules();
     test_rules_key();
