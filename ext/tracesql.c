@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT1
 
 #include "catalog/catalog.h"
 #include "vtab/table.h"
+#include "vtab/hta.h"
 
 /* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
 #ifdef _WIN32
@@ -46,6 +47,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"python_frame_at", tsql_register_python_frame},
         {"trace_open_dir", tsql_register_open_dir},
         {"np_round", tsql_register_np_round},
+        {"HTA analyses (hta_rows, hta_*)", tsql_register_hta},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

@@ -1,0 +1,235 @@
+/*
+ * hta_rows.c — HTA's event table of each trace (core/analysis/hta.c), the input of the
+ * hta_* analyses (sql/hta/, docs/hta.md):
+ *
+ *   SELECT * FROM hta_rows('run.json.gz');              -- every row, HTA's rounding
+ *   SELECT * FROM hta_rows(1, 0, 'device');             -- stream != -1 rows, unrounded
+ *   SELECT * FROM hta_trace_info;                       -- per trace: rounding, first ts
+ *
+ * HIDDEN arguments: trace, ns_rounding (1 = HTA's rule: whole µs when some ts is
+ * fractional; 0 = never; NULL = 1), and for hta_rows subset ('all', 'device': rows
+ * with stream != -1, 'launch': rows with a launch name, 'steps': rows named
+ * ProfilerStep...; NULL = 'all').
+ * Times are absolute µs; the views align them to the job's first row.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include <math.h>
+#include <string.h>
+
+#include "analysis/hta.h"
+#include "vtab/table.h"
+
+#define HTA_ROWS_COLUMNS(X)                                                             \
+    X(R_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(R_SEQ, "seq INTEGER")                                                             \
+    X(R_UID, "uid INTEGER")                                                             \
+    X(R_CAT, "cat TEXT")                                                                \
+    X(R_NAME, "name TEXT")                                                              \
+    X(R_PID, "pid")                                                                     \
+    X(R_TID, "tid")                                                                     \
+    X(R_TS, "ts REAL")                                                                  \
+    X(R_DUR, "dur REAL")                                                                \
+    X(R_STREAM, "stream INTEGER")                                                       \
+    X(R_CORRELATION, "correlation INTEGER")                                             \
+    X(R_INDEX_CORR, "index_correlation INTEGER")                                        \
+    X(R_ITERATION, "iteration INTEGER")                                                 \
+    X(R_KERNEL_TYPE, "kernel_type TEXT")                                                \
+    X(R_MEMORY_BW, "memory_bw_gbps REAL")                                               \
+    X(R_GPU_SIDE, "gpu_side INTEGER")                                                   \
+    X(R_KEEP, "keep INTEGER")                                                           \
+    X(R_LAUNCH, "launch_class INTEGER")                                                 \
+    X(R_STEP, "profiler_step INTEGER")                                                  \
+    X(R_PARTNER_TS, "partner_ts REAL")                                                  \
+    X(R_PARTNER_KEEP, "partner_keep INTEGER")
+
+enum { HTA_ROWS_COLUMNS(TSQL_COL_ENUM) R_TRACE, R_ROUNDING, R_SUBSET };
+
+enum { SUB_ALL, SUB_DEVICE, SUB_LAUNCH, SUB_STEPS };
+static const char *const subset_names[] = {"all", "device", "launch", "steps"};
+
+/* what a scan of one trace reads: its table and the subset's rows */
+typedef struct hta_scan {
+    const tsql_hta_rows *r;
+    const uint32_t *rows; /* NULL: every row */
+    int subset;
+} hta_scan;
+
+/* ns_rounding (NULL = 1) and subset (NULL = all); 0, or -1 with *err set */
+static int hta_args(const tsql_cursor *cur, const char *table, int with_subset, int *rounding, int *subset,
+                    char **err)
+{
+    sqlite3_value *v = cur->param[0];
+    *rounding = 1;
+    *subset = SUB_ALL;
+    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
+        int t = sqlite3_value_numeric_type(v);
+        double d = sqlite3_value_double(v);
+        if (t != SQLITE_INTEGER || (d != 0 && d != 1)) {
+            *err = sqlite3_mprintf("%s: ns_rounding must be 1 (HTA's rounding to whole µs) or 0 (none)", table);
+            return -1;
+        }
+        *rounding = d != 0;
+    }
+    v = with_subset ? cur->param[1] : NULL;
+    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
+        const char *s = (const char *)sqlite3_value_text(v);
+        *subset = -1;
+        for (int k = 0; s && k < 4; k++)
+            if (!strcmp(s, subset_names[k])) *subset = k;
+        if (*subset < 0) {
+            *err = sqlite3_mprintf("%s: subset must be 'all', 'device', 'launch' or 'steps'", table);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const tsql_hta_rows *rows_of(tsql_trace *t, int rounding)
+{
+    return tsql_trace_cached(t, rounding ? &tsql_hta_rows_kind : &tsql_hta_rows_unrounded_kind);
+}
+
+static long rows_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+{
+    int rounding, subset;
+    if (hta_args(cur, "hta_rows", 1, &rounding, &subset, err)) return -1;
+    const tsql_hta_rows *r = rows_of(t, rounding);
+    hta_scan *s = sqlite3_malloc(sizeof *s);
+    if (!r || !s) {
+        sqlite3_free(s);
+        return -1;
+    }
+    s->r = r;
+    s->subset = subset;
+    s->rows = subset == SUB_DEVICE ? r->dev : subset == SUB_LAUNCH ? r->launch : subset == SUB_STEPS ? r->steps : NULL;
+    cur->mat = s;
+    return subset == SUB_DEVICE ? r->ndev : subset == SUB_LAUNCH ? r->nlaunch : subset == SUB_STEPS ? r->nsteps : r->n;
+}
+
+static int rows_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    const hta_scan *s = cur->mat;
+    const tsql_hta_rows *r = s->r;
+    tsql_trace *t = cur->e->trace;
+    uint32_t i = s->rows ? s->rows[cur->row] : cur->row, u = r->uid[i], p = r->partner[i];
+    switch (col) {
+    case R_SEQ: sqlite3_result_int64(ctx, i); break;
+    case R_UID: sqlite3_result_int64(ctx, u); break;
+    case R_CAT: tsql_result_str(ctx, t, t->cat[u]); break;
+    case R_NAME: tsql_result_str(ctx, t, t->name[u]); break;
+    case R_PID: tsql_result_pidtid(cur, ctx, t->pid[u]); break;
+    case R_TID: tsql_result_pidtid(cur, ctx, t->tid[u]); break;
+    case R_TS: sqlite3_result_double(ctx, r->ts[i]); break;
+    case R_DUR: sqlite3_result_double(ctx, r->dur[i]); break;
+    case R_STREAM: sqlite3_result_int64(ctx, r->stream[i]); break;
+    case R_CORRELATION: sqlite3_result_int64(ctx, r->correlation[i]); break;
+    case R_INDEX_CORR: sqlite3_result_int64(ctx, r->index_corr[i]); break;
+    case R_ITERATION: sqlite3_result_int64(ctx, r->iteration[i]); break;
+    case R_KERNEL_TYPE: sqlite3_result_text(ctx, tsql_hta_ktype_names[r->ktype[i]], -1, SQLITE_STATIC); break;
+    case R_MEMORY_BW: sqlite3_result_double(ctx, tsql_hta_memory_bw(t, u, &cur->buf)); break;
+    case R_GPU_SIDE: sqlite3_result_int(ctx, !!(r->flags[i] & TSQL_HTA_GPU_SIDE)); break;
+    case R_KEEP: sqlite3_result_int(ctx, !!(r->flags[i] & TSQL_HTA_KEEP)); break;
+    case R_LAUNCH: sqlite3_result_int(ctx, r->flags[i] & ~(TSQL_HTA_DEV | TSQL_HTA_GPU_SIDE | TSQL_HTA_KEEP)); break;
+    case R_STEP: {
+        int64_t n = tsql_hta_step_number(tsql_intern_str(&t->strings, t->name[u]));
+        if (n != -2) sqlite3_result_int64(ctx, n);
+        break;
+    }
+    case R_PARTNER_TS:
+        if (p != UINT32_MAX) sqlite3_result_double(ctx, r->ts[p]);
+        break;
+    case R_PARTNER_KEEP:
+        if (p != UINT32_MAX) sqlite3_result_int(ctx, !!(r->flags[p] & TSQL_HTA_KEEP));
+        break;
+    case R_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
+    case R_SUBSET:
+        sqlite3_result_text(ctx, subset_names[s->subset], -1, SQLITE_STATIC);
+        break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+const tsql_table tsql_table_hta_rows = {
+    .name = "hta_rows",
+    .schema = "CREATE TABLE x(" HTA_ROWS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, ns_rounding HIDDEN, subset HIDDEN)",
+    .col_trace = R_TRACE,
+    .col_trace_id = R_TRACE_ID,
+    .column = rows_column,
+    .params = {R_ROUNDING, R_SUBSET},
+    .nparams = 2,
+    .materialize = rows_materialize,
+    .col_seq = R_SEQ,
+};
+
+/* ---------- hta_trace_info: one row per trace ---------- */
+
+#define HTA_INFO_COLUMNS(X)                                                             \
+    X(I_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(I_ROUNDED, "rounded INTEGER")                                                     \
+    X(I_MIN_TS, "min_ts REAL")                                                          \
+    X(I_ROWS, "rows INTEGER")                                                           \
+    X(I_STEP_NAMES, "step_names TEXT")
+
+enum { HTA_INFO_COLUMNS(TSQL_COL_ENUM) I_TRACE, I_ROUNDING };
+
+static long info_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+{
+    int rounding, subset;
+    if (hta_args(cur, "hta_trace_info", 0, &rounding, &subset, err)) return -1;
+    const tsql_hta_rows *r = rows_of(t, rounding);
+    hta_scan *s = sqlite3_malloc(sizeof *s);
+    if (!r || !s) {
+        sqlite3_free(s);
+        return -1;
+    }
+    s->r = r;
+    s->rows = NULL;
+    s->subset = SUB_ALL;
+    cur->mat = s;
+    return 1;
+}
+
+static int info_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    const tsql_hta_rows *r = ((const hta_scan *)cur->mat)->r;
+    tsql_trace *t = cur->e->trace;
+    switch (col) {
+    case I_ROUNDED: sqlite3_result_int(ctx, r->rounded); break;
+    case I_MIN_TS: tsql_result_real(ctx, r->min_ts); break;
+    case I_ROWS: sqlite3_result_int64(ctx, r->n); break;
+    case I_STEP_NAMES: {
+        /* a JSON array of the names, for json_each */
+        tsql_buf *b = &cur->buf;
+        b->n = 0;
+        if (tsql_buf_reserve(b, 2)) return SQLITE_NOMEM;
+        b->p[b->n++] = '[';
+        for (uint32_t k = 0; k < r->nstep_names; k++) {
+            const char *s = tsql_intern_str(&t->strings, r->step_names[k]);
+            if ((k && tsql_buf_reserve(b, 1)) || (k && (b->p[b->n++] = ',', 0)) ||
+                tsql_json_quote(b, s, strlen(s)))
+                return SQLITE_NOMEM;
+        }
+        if (tsql_buf_reserve(b, 1)) return SQLITE_NOMEM;
+        b->p[b->n++] = ']';
+        sqlite3_result_text(ctx, b->p, (int)b->n, SQLITE_TRANSIENT);
+        break;
+    }
+    case I_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+const tsql_table tsql_table_hta_trace_info = {
+    .name = "hta_trace_info",
+    .schema = "CREATE TABLE x(" HTA_INFO_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, ns_rounding HIDDEN)",
+    .col_trace = I_TRACE,
+    .col_trace_id = I_TRACE_ID,
+    .column = info_column,
+    .params = {I_ROUNDING},
+    .nparams = 1,
+    .materialize = info_materialize,
+};
