@@ -42,11 +42,21 @@ SELECT rank, bits, len FROM r WHERE len <> 0;
 -- hta_comm_comp_overlap: the share of the communication union that overlaps the
 -- computation union, in % (2 decimals); NULL (HTA's NaN) without communication.
 CREATE TEMP VIEW IF NOT EXISTS hta_comm_comp_overlap_v AS
-SELECT i.rank,
-       np_round(100.0 * (SELECT total(len) FROM hta_type_sweep w WHERE w.rank = i.rank AND w.bits & 3 = 3)
-                / nullif((SELECT total(e - s) FROM hta_unions u WHERE u.rank = i.rank AND u.class = 'COMMUNICATION'), 0),
-                2) AS comp_comm_overlap_pctg
-FROM hta_info i ORDER BY i.rank;
+WITH p AS (
+    SELECT rank, s AS t, CASE class WHEN 'COMMUNICATION' THEN 1 ELSE 2 END AS bit
+    FROM hta_unions WHERE class IN ('COMPUTATION', 'COMMUNICATION')
+    UNION ALL
+    SELECT rank, e, CASE class WHEN 'COMMUNICATION' THEN -1 ELSE -2 END
+    FROM hta_unions WHERE class IN ('COMPUTATION', 'COMMUNICATION')
+),
+w AS (  -- running == 3 exactly: both unions (a negative-length group can make other sums)
+    SELECT rank, sum(bit) OVER w AS running, lead(t) OVER w - t AS len
+    FROM p WINDOW w AS (PARTITION BY rank ORDER BY t, bit ROWS UNBOUNDED PRECEDING)
+),
+o AS (SELECT rank, total(len) FILTER (WHERE running = 3) AS overlap FROM w GROUP BY rank),
+m AS (SELECT rank, total(e - s) AS comm FROM hta_unions WHERE class = 'COMMUNICATION' GROUP BY rank)
+SELECT i.rank, np_round(100.0 * coalesce(o.overlap, 0) / nullif(m.comm, 0), 2) AS comp_comm_overlap_pctg
+FROM hta_info i LEFT JOIN o ON o.rank = i.rank LEFT JOIN m ON m.rank = i.rank ORDER BY i.rank;
 
 -- hta_gpu_kernel_breakdown_by_type: time per combination of kernel types running
 -- (COMPUTATION overlapping COMMUNICATION, ...), truncated to whole µs per rank, summed

@@ -7,17 +7,19 @@
 -- device rows it launched: the launch's and the kernel's dur, and the delay from the
 -- launch's end to the kernel's start (0 when negative).
 CREATE TEMP VIEW IF NOT EXISTS hta_cuda_kernel_launch_stats_v AS
-WITH c AS (
-    SELECT DISTINCT rank, correlation FROM hta_launch_events
+WITH l AS MATERIALIZED (SELECT rank, correlation, ts, dur, uid, stream, launch_class FROM hta_launch_events),
+d AS MATERIALIZED (SELECT rank, correlation, ts, dur, uid FROM hta_device_events),
+c AS MATERIALIZED (
+    SELECT DISTINCT rank, correlation FROM l
     WHERE launch_class & 8 OR (launch_class & 16 AND hta_arg('include_memory_events'))
 ),
 cpu AS (
-    SELECT l.rank, l.correlation, l.ts, l.dur, l.uid FROM hta_launch_events l
+    SELECT l.rank, l.correlation, l.ts, l.dur, l.uid FROM l
     JOIN c ON c.rank = l.rank AND c.correlation = l.correlation WHERE l.stream = -1
 )
 SELECT cpu.rank, cpu.correlation, cpu.dur AS cpu_duration, g.dur AS gpu_duration,
        max(g.ts - cpu.ts - cpu.dur, 0) AS launch_delay
-FROM cpu JOIN hta_device_events g ON g.rank = cpu.rank AND g.correlation = cpu.correlation
+FROM cpu JOIN d g ON g.rank = cpu.rank AND g.correlation = cpu.correlation
 ORDER BY cpu.rank, cpu.uid, g.uid;
 
 -- hta_cuda_kernel_launch_stats_summary: per rank, the rows, and the three sets HTA
@@ -38,15 +40,16 @@ GROUP BY i.rank ORDER BY i.rank;
 -- each of those device rows. At equal ts, tie_order puts the launches first
 -- ('launch_first') or the kernels first ('kernel_first'), each in event order.
 CREATE TEMP VIEW IF NOT EXISTS hta_queue_events AS
-WITH l AS (
+WITH l AS MATERIALIZED (
     SELECT rank, correlation, uid, ts FROM hta_launch_events WHERE launch_class & 32 AND index_correlation > 0
 ),
-c AS (SELECT DISTINCT rank, correlation FROM l)
+d AS MATERIALIZED (SELECT rank, correlation, uid, ts, pid, tid, stream FROM hta_device_events),
+c AS MATERIALIZED (SELECT DISTINCT rank, correlation FROM l)
 SELECT l.uid AS event_index, l.rank, l.ts, d.pid, d.tid, d.stream, 1 AS delta
-FROM l JOIN hta_device_events d ON d.rank = l.rank AND d.correlation = l.correlation
+FROM l JOIN d ON d.rank = l.rank AND d.correlation = l.correlation
 UNION ALL
 SELECT d.uid, d.rank, d.ts, d.pid, d.tid, d.stream, -1
-FROM hta_device_events d JOIN c ON c.rank = d.rank AND c.correlation = d.correlation;
+FROM d JOIN c ON c.rank = d.rank AND c.correlation = d.correlation;
 
 CREATE TEMP VIEW IF NOT EXISTS hta_queue_length_time_series_v AS
 SELECT event_index, rank, ts, pid, tid, stream,
