@@ -4,7 +4,7 @@
 # each CSV compared with ../shared/conformance/hta_oracle/<case>/ by compare.py (rows
 # matched on their key, numbers within 1e-9 relative; the event table too). Then the
 # hand-made traces' SQL tests (tests/sql/hta/). Needs ../shared for the first part
-# (skips it loudly without it).
+# (skips it loudly without it). Then each bad argument's message (errors.sql).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export TSQL_EXT=${TSQL_EXT:-build/tracesql}
@@ -36,6 +36,19 @@ else
             echo "FAIL hta: $name"; grep -v '^ok\|^SKIP' "$out/$name.cmp"; fail=1
         fi
     done
+fi
+# bad arguments: each statement of errors.sql alone, its output against errors.expected
+got=$(grep -v '^--' tests/hta/errors.sql | while IFS= read -r q; do
+    printf '%s\n' "$q"
+    sqlite3 -batch :memory: -cmd ".load $TSQL_EXT" -cmd '.headers on' \
+        '.output /dev/null' "SELECT trace_open('tests/data/hta/edges.json', 'edges');" '.output stdout' "$q" 2>&1
+done)
+if [ "${TSQL_UPDATE:-0}" = 1 ]; then
+    printf '%s\n' "$got" > tests/hta/errors.expected
+elif [ "$got" != "$(cat tests/hta/errors.expected)" ]; then
+    echo "FAIL hta: errors"; diff <(printf '%s\n' "$got") tests/hta/errors.expected; fail=1
+else
+    echo "hta: errors: $(grep -c . tests/hta/errors.sql) statements as expected"
 fi
 TSQL_SUITE=hta-sql TSQL_SQL_DIRS=tests/sql/hta bash tests/run_sql.sh || fail=1
 exit $fail
