@@ -10,7 +10,7 @@
  * arguments, pushes them, runs the view to the end into a buffer and pops them, so
  * calls may nest or be joined. The first argument, trace (an id, label or path; NULL
  * = every open trace, ranked as the multi-rank views rank them), reads back as the
- * trace id through hta_arg('trace_id'). The last two, ns_rounding and
+ * trace id through hta_arg('trace_id'). The last two, time_rounding and
  * last_step_filter, switch off HTA's preprocessing rules (1 = HTA's).
  *
  * Also np_quantile(x, p): numpy's percentile with linear interpolation (pandas'
@@ -44,7 +44,7 @@ typedef struct {
 } hta_fn;
 
 #define P_TRACE {"trace", A_TRACE, NULL, NULL}
-#define P_PREP {"ns_rounding", A_BOOL, "1", NULL}, {"last_step_filter", A_BOOL, "1", NULL}
+#define P_PREP {"time_rounding", A_BOOL, "1", NULL}, {"last_step_filter", A_BOOL, "1", NULL}
 #define P_IDLE {"consecutive_kernel_delay", A_NUMBER, "30", NULL}, {"streams", A_STREAMS, NULL, NULL}
 #define P_KB {"duration_ratio", A_RATIO, "0.8", NULL}, {"num_kernels", A_COUNT, "10", NULL}, \
              {"include_memory_kernels", A_BOOL, "1", NULL}

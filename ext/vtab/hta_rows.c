@@ -6,7 +6,7 @@
  *   SELECT * FROM hta_rows(1, 0, 'device');             -- stream != -1 rows, unrounded
  *   SELECT * FROM hta_trace_info;                       -- per trace: rounding, first ts
  *
- * HIDDEN arguments: trace, ns_rounding (1 = HTA's rule: whole µs when some ts is
+ * HIDDEN arguments: trace, time_rounding (1 = HTA's rule: whole µs when some ts is
  * fractional; 0 = never; NULL = 1), and for hta_rows subset ('all', 'device': rows
  * with stream != -1, 'launch': rows with a launch name, 'steps': rows named
  * ProfilerStep...; NULL = 'all').
@@ -56,7 +56,7 @@ typedef struct hta_scan {
     int subset;
 } hta_scan;
 
-/* ns_rounding (NULL = 1) and subset (NULL = all); 0, or -1 with *err set */
+/* time_rounding (NULL = 1) and subset (NULL = all); 0, or -1 with *err set */
 static int hta_args(const tsql_cursor *cur, const char *table, int with_subset, int *rounding, int *subset,
                     char **err)
 {
@@ -67,7 +67,7 @@ static int hta_args(const tsql_cursor *cur, const char *table, int with_subset, 
         int t = sqlite3_value_numeric_type(v);
         double d = sqlite3_value_double(v);
         if (t != SQLITE_INTEGER || (d != 0 && d != 1)) {
-            *err = sqlite3_mprintf("%s: ns_rounding must be 1 (HTA's rounding to whole µs) or 0 (none)", table);
+            *err = sqlite3_mprintf("%s: time_rounding must be 1 (HTA's rounding to whole µs) or 0 (none)", table);
             return -1;
         }
         *rounding = d != 0;
@@ -154,7 +154,7 @@ static int rows_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_hta_rows = {
     .name = "hta_rows",
-    .schema = "CREATE TABLE x(" HTA_ROWS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, ns_rounding HIDDEN, subset HIDDEN)",
+    .schema = "CREATE TABLE x(" HTA_ROWS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, subset HIDDEN)",
     .col_trace = R_TRACE,
     .col_trace_id = R_TRACE_ID,
     .column = rows_column,
@@ -225,7 +225,7 @@ static int info_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
 
 const tsql_table tsql_table_hta_trace_info = {
     .name = "hta_trace_info",
-    .schema = "CREATE TABLE x(" HTA_INFO_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, ns_rounding HIDDEN)",
+    .schema = "CREATE TABLE x(" HTA_INFO_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN)",
     .col_trace = I_TRACE,
     .col_trace_id = I_TRACE_ID,
     .column = info_column,

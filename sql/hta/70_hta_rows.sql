@@ -12,14 +12,14 @@ CREATE TEMP VIEW IF NOT EXISTS hta_scope AS
 SELECT t.trace_id,
        CASE WHEN hta_arg('trace_id') IS NULL THEN r.rank ELSE coalesce(t.rank, 0) END AS rank
 FROM traces t JOIN coll_trace_ranks r ON r.trace_id = t.trace_id
-WHERE hta_arg('ns_rounding') IS NOT NULL
+WHERE hta_arg('time_rounding') IS NOT NULL
   AND (hta_arg('trace_id') IS NULL OR t.trace_id = hta_arg('trace_id'));
 
 -- hta_info: per trace of the call: rounding applied, first row's ts, step names.
 CREATE TEMP VIEW IF NOT EXISTS hta_info AS
 SELECT s.trace_id, s.rank, i.rounded, i.min_ts, i.step_names
 FROM hta_scope s CROSS JOIN hta_trace_info i
-WHERE i.trace_id = s.trace_id AND i.ns_rounding = hta_arg('ns_rounding');
+WHERE i.trace_id = s.trace_id AND i.time_rounding = hta_arg('time_rounding');
 
 -- hta_job: one row: the time origin (HTA aligns every rank to the job's first row)
 -- and whether the last-step filter applies (asked for, and more than one distinct
@@ -39,7 +39,7 @@ SELECT i.rank, e.trace_id, e.uid, e.cat, e.name, e.pid, e.tid, e.ts - j.min_ts A
        e.stream, e.correlation, e.index_correlation, e.iteration, e.kernel_type, e.gpu_side,
        e.launch_class, e.profiler_step, e.memory_bw_gbps
 FROM hta_info i CROSS JOIN hta_job j CROSS JOIN hta_rows e
-WHERE e.trace_id = i.trace_id AND e.ns_rounding = hta_arg('ns_rounding') AND e.subset = 'all'
+WHERE e.trace_id = i.trace_id AND e.time_rounding = hta_arg('time_rounding') AND e.subset = 'all'
   AND (NOT j.filtered OR e.keep);
 
 CREATE TEMP VIEW IF NOT EXISTS hta_device_events AS
@@ -47,7 +47,7 @@ SELECT i.rank, e.trace_id, e.uid, e.cat, e.name, e.pid, e.tid, e.ts - j.min_ts A
        e.stream, e.correlation, e.index_correlation, e.kernel_type, e.memory_bw_gbps,
        CASE WHEN NOT j.filtered OR e.partner_keep THEN e.partner_ts - j.min_ts END AS partner_ts
 FROM hta_info i CROSS JOIN hta_job j CROSS JOIN hta_rows e
-WHERE e.trace_id = i.trace_id AND e.ns_rounding = hta_arg('ns_rounding') AND e.subset = 'device'
+WHERE e.trace_id = i.trace_id AND e.time_rounding = hta_arg('time_rounding') AND e.subset = 'device'
   AND (NOT j.filtered OR e.keep);
 
 -- launch_class bits: 8 launch-stats kernel launches, 16 memcpy/memset launches,
@@ -56,13 +56,13 @@ CREATE TEMP VIEW IF NOT EXISTS hta_launch_events AS
 SELECT i.rank, e.trace_id, e.uid, e.name, e.pid, e.tid, e.ts - j.min_ts AS ts, e.dur, e.stream,
        e.correlation, e.index_correlation, e.launch_class
 FROM hta_info i CROSS JOIN hta_job j CROSS JOIN hta_rows e
-WHERE e.trace_id = i.trace_id AND e.ns_rounding = hta_arg('ns_rounding') AND e.subset = 'launch'
+WHERE e.trace_id = i.trace_id AND e.time_rounding = hta_arg('time_rounding') AND e.subset = 'launch'
   AND (NOT j.filtered OR e.keep);
 
 CREATE TEMP VIEW IF NOT EXISTS hta_step_events AS
 SELECT i.rank, e.trace_id, e.uid, e.name, e.profiler_step
 FROM hta_info i CROSS JOIN hta_job j CROSS JOIN hta_rows e
-WHERE e.trace_id = i.trace_id AND e.ns_rounding = hta_arg('ns_rounding') AND e.subset = 'steps'
+WHERE e.trace_id = i.trace_id AND e.time_rounding = hta_arg('time_rounding') AND e.subset = 'steps'
   AND (NOT j.filtered OR e.keep);
 
 -- hta_unions: HTA's merge of the device rows' intervals, per rank and class ('ALL',

@@ -18,7 +18,7 @@ cpu AS (
     JOIN c ON c.rank = l.rank AND c.correlation = l.correlation WHERE l.stream = -1
 )
 SELECT cpu.rank, cpu.correlation, cpu.dur AS cpu_duration, g.dur AS gpu_duration,
-       max(g.ts - cpu.ts - cpu.dur, 0) AS launch_delay
+       max(g.ts - cpu.ts - cpu.dur, 0.0) AS launch_delay
 FROM cpu JOIN d g ON g.rank = cpu.rank AND g.correlation = cpu.correlation
 ORDER BY cpu.rank, cpu.uid, g.uid;
 

@@ -48,7 +48,7 @@ if [ "${TSQL_UPDATE:-0}" = 1 ]; then
 elif [ "$got" != "$(cat tests/hta/errors.expected)" ]; then
     echo "FAIL hta: errors"; diff <(printf '%s\n' "$got") tests/hta/errors.expected; fail=1
 else
-    echo "hta: errors: $(grep -c . tests/hta/errors.sql) statements as expected"
+    echo "hta: errors: $(grep -vc '^--' tests/hta/errors.sql) statements as expected"
 fi
 TSQL_SUITE=hta-sql TSQL_SQL_DIRS=tests/sql/hta bash tests/run_sql.sh || fail=1
 exit $fail

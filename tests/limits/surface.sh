@@ -94,10 +94,10 @@ file_fns="trace_close/1 trace_export/2 trace_export/3 trace_open/1 trace_open/2 
 # not pure on purpose: they read the connection's editable gpu_specs table, so they are
 # INNOCUOUS but not DETERMINISTIC (ext/vtab/gpu_specs.c)
 # python_frame_at reads the traces open in memory (never opens a file);
-# kernel_op reads the editable kernel_op_rules table; compare_arg the arguments of the
+# kernel_op reads the editable kernel_op_rules table; compare_arg (and hta_arg) the arguments of the
 # comparison call running on the connection; raise_error is never DETERMINISTIC, so that
 # SQLite cannot evaluate it ahead of the CASE branch that calls it (ext/func/compare.c)
-stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5 kernel_op/1 kernel_op/2 compare_arg/1 raise_error/1 python_frame_at/2 python_frame_at/3"
+stateful_fns="gpu_spec_for/1 gpu_peak_tflops/2 gpu_mem_bw_gbps/1 gpu_roofline/5 kernel_op/1 kernel_op/2 compare_arg/1 hta_arg/1 raise_error/1 python_frame_at/2 python_frame_at/3"
 bad=""
 ndirect=0
 npure=0
