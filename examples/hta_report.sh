@@ -7,7 +7,8 @@
 #       gpu_kernel_breakdown_by_type, gpu_kernel_breakdown_by_kernel,
 #       cuda_kernel_launch_stats, cuda_kernel_launch_stats_summary,
 #       queue_length_summary, queue_length_time_series, memory_bw_summary,
-#       memory_bw_time_series, comm_comp_overlap, profiler_steps, and the summaries
+#       memory_bw_time_series, comm_comp_overlap, aten_op_kernels_and_delay,
+#       profiler_steps, and the summaries
 #       with each fixed tie order (derived_queue_length_summary__{launch,kernel}_first,
 #       derived_memory_bw_summary__{start,end}_first); --events adds HTA's event
 #       table as preprocessed_events.csv.gz
@@ -21,7 +22,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -115,6 +116,7 @@ analyses=(
     "derived_memory_bw_summary__start_first=SELECT * FROM hta_memory_bw_summary(NULL, 'start_first')"
     "derived_memory_bw_summary__end_first=SELECT * FROM hta_memory_bw_summary(NULL, 'end_first')"
     "comm_comp_overlap=SELECT * FROM hta_comm_comp_overlap"
+    "aten_op_kernels_and_delay=SELECT * FROM hta_aten_op_kernels_and_delay"
     "profiler_steps=SELECT * FROM hta_profiler_steps"
 )
 script=".output /dev/null"$'\n'"$open_sql"

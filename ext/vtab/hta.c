@@ -69,6 +69,7 @@ static const hta_fn hta_fns[] = {
     {"hta_memory_bw_time_series", 4, {P_TRACE, P_MEMBW, P_PREP}},
     {"hta_memory_bw_summary", 4, {P_TRACE, P_MEMBW, P_PREP}},
     {"hta_comm_comp_overlap", 3, {P_TRACE, P_PREP}},
+    {"hta_aten_op_kernels_and_delay", 3, {P_TRACE, P_PREP}},
 };
 
 /* the arguments of the calls running now, innermost last */
@@ -497,9 +498,9 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
                                      NULL, NULL, quantile_step, quantile_final);
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof hta_fns / sizeof *hta_fns; i++)
         rc = sqlite3_create_module(db, hta_fns[i].name, &hta_module, st);
-    for (size_t i = 0; rc == SQLITE_OK && i < 2; i++) {
-        const tsql_table *tab = i ? &tsql_table_hta_trace_info : &tsql_table_hta_rows;
-        rc = tsql_register_table(db, tab->name, tab, c);
-    }
+    static const tsql_table *const tables[] = {&tsql_table_hta_rows, &tsql_table_hta_trace_info,
+                                               &tsql_table_hta_aten_launches};
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof tables / sizeof *tables; i++)
+        rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;
 }

@@ -10,6 +10,7 @@
 
 extern const tsql_table tsql_table_hta_rows;
 extern const tsql_table tsql_table_hta_trace_info;
+extern const tsql_table tsql_table_hta_aten_launches;
 
 int tsql_register_hta(sqlite3 *db, tsql_catalog *c);
 

@@ -19,6 +19,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/hta.h"
+#include "analysis/hta_aten.h"
 #include "vtab/table.h"
 
 #define HTA_ROWS_COLUMNS(X)                                                             \
@@ -232,4 +233,101 @@ const tsql_table tsql_table_hta_trace_info = {
     .params = {I_ROUNDING},
     .nparams = 1,
     .materialize = info_materialize,
+};
+
+/* ---------- hta_aten_launches: each launch inside an ATen op, with its kernel ---------- */
+
+#define HTA_ATEN_COLUMNS(X)                                                             \
+    X(A_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(A_SEQ, "seq INTEGER")                                                             \
+    X(A_LAUNCH_UID, "launch_uid INTEGER")                                               \
+    X(A_OP_UID, "op_uid INTEGER")                                                       \
+    X(A_OP_TID, "op_tid")                                                               \
+    X(A_OP_NAME, "op_name TEXT")                                                        \
+    X(A_OP_TS, "op_ts REAL")                                                            \
+    X(A_ATEN_DELAY, "aten_op_delay REAL")                                               \
+    X(A_KERNEL_UID, "kernel_uid INTEGER")                                               \
+    X(A_KERNEL_NAME, "kernel_name TEXT")                                                \
+    X(A_RUNTIME_DELAY, "runtime_delay REAL")                                            \
+    X(A_KERNELS, "kernels INTEGER")
+
+enum { HTA_ATEN_COLUMNS(TSQL_COL_ENUM) A_TRACE, A_ROUNDING, A_KEPT };
+
+typedef struct aten_scan {
+    const tsql_hta_rows *r;
+    tsql_hta_aten *a;
+} aten_scan;
+
+static void aten_mat_free(void *p)
+{
+    aten_scan *s = p;
+    if (s) tsql_hta_aten_free(s->a);
+    sqlite3_free(s);
+}
+
+static long aten_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+{
+    int rounding, subset;
+    if (hta_args(cur, "hta_aten_launches", 0, &rounding, &subset, err)) return -1;
+    sqlite3_value *v = cur->param[1];
+    int kept = 0;
+    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
+        double d = sqlite3_value_double(v);
+        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
+            *err = sqlite3_mprintf("hta_aten_launches: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)");
+            return -1;
+        }
+        kept = d != 0;
+    }
+    const tsql_hta_rows *r = rows_of(t, rounding);
+    aten_scan *s = sqlite3_malloc(sizeof *s);
+    if (!r || !s) {
+        sqlite3_free(s);
+        return -1;
+    }
+    s->r = r;
+    if (!(s->a = tsql_hta_aten_build(t, r, kept))) {
+        sqlite3_free(s);
+        return -1;
+    }
+    cur->mat = s;
+    return s->a->n;
+}
+
+static int aten_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    const aten_scan *s = cur->mat;
+    const tsql_hta_rows *r = s->r;
+    const tsql_hta_aten *a = s->a;
+    tsql_trace *t = cur->e->trace;
+    uint32_t i = cur->row, l = a->launch[i], o = a->op[i], k = a->kernel[i];
+    switch (col) {
+    case A_SEQ: sqlite3_result_int64(ctx, i); break;
+    case A_LAUNCH_UID: sqlite3_result_int64(ctx, r->uid[l]); break;
+    case A_OP_UID: sqlite3_result_int64(ctx, r->uid[o]); break;
+    case A_OP_TID: tsql_result_pidtid(cur, ctx, t->tid[r->uid[o]]); break;
+    case A_OP_NAME: tsql_result_str(ctx, t, t->name[r->uid[o]]); break;
+    case A_OP_TS: sqlite3_result_double(ctx, r->ts[o]); break;
+    case A_ATEN_DELAY: sqlite3_result_double(ctx, r->ts[l] - r->ts[o]); break;
+    case A_KERNEL_UID: sqlite3_result_int64(ctx, r->uid[k]); break;
+    case A_KERNEL_NAME: tsql_result_str(ctx, t, t->name[r->uid[k]]); break;
+    case A_RUNTIME_DELAY: sqlite3_result_double(ctx, r->ts[k] - r->ts[l]); break;
+    case A_KERNELS: sqlite3_result_int64(ctx, a->nkernels[i]); break;
+    case A_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+const tsql_table tsql_table_hta_aten_launches = {
+    .name = "hta_aten_launches",
+    .schema = "CREATE TABLE x(" HTA_ATEN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
+    .col_trace = A_TRACE,
+    .col_trace_id = A_TRACE_ID,
+    .column = aten_column,
+    .params = {A_ROUNDING, A_KEPT},
+    .nparams = 2,
+    .materialize = aten_materialize,
+    .mat_free = aten_mat_free,
+    .col_seq = A_SEQ,
 };

@@ -29,6 +29,7 @@ KEYS = {
     "cuda_kernel_launch_stats": None,
     "cuda_kernel_launch_stats_summary": ["rank"],
     "comm_comp_overlap": ["rank"],
+    "aten_op_kernels_and_delay": ["rank", "aten_op_name", "kernel_sequence"],
     "profiler_steps": ["profiler_step"],
     "memory_bw_time_series": ["rank", "row_index"],
     "derived_queue_length_summary__launch_first": ["rank", "stream"],

@@ -17,6 +17,7 @@ SELECT * FROM hta_queue_length_summary;
 SELECT * FROM hta_memory_bw_time_series;
 SELECT * FROM hta_memory_bw_summary;
 SELECT * FROM hta_comm_comp_overlap;
+SELECT * FROM hta_aten_op_kernels_and_delay;
 -- the rows of the first launches: rounded to -1, linked both ways, in step 1
 SELECT "index", name, ts, dur, stream, index_correlation, iteration
 FROM hta_preprocessed_events WHERE "index" BETWEEN 8 AND 15 AND cat <> 'cpu_op';
