@@ -133,10 +133,12 @@ void tsql_hta_rows_free(void *p)
     free(r);
 }
 
-/* 1 if event u is a row: it has a dur and a cat, and the cat is not "Trace" */
+/* 1 if event u is a row: it has a dur and a cat, and the cat is not "Trace". A B/E
+ * pair's dur is the store's (the JSON has none), so HTA drops it. */
 static int is_row(const tsql_trace *t, uint32_t u)
 {
-    if (t->dur_ns[u] == TSQL_NULL || t->ts_ns[u] == TSQL_NULL || !t->cat[u]) return 0;
+    if (t->dur_ns[u] == TSQL_NULL || t->ts_ns[u] == TSQL_NULL || !t->cat[u] || (t->flags[u] & TSQL_F_PAIRED))
+        return 0;
     return strcmp(tsql_intern_str(&t->strings, t->cat[u]), "Trace") != 0;
 }
 

@@ -8,6 +8,8 @@ edges.json (ns resolution, one rank): three ProfilerStep#N user annotations and
   bandwidth, an NCCL kernel overlapping computation, a cudaMemcpyAsync, a launch in
   the cut-off step, a kernel whose launch is not in the trace, the profiler's own
   "Trace" span, and a stream-0 cpu_op (Triton).
+pairs.json: a B/E pair (no dur in the JSON: not a row for HTA), an instant and an X
+  event without a cat beside the X events that are rows.
 """
 import json
 import os
@@ -63,4 +65,17 @@ launch(1700.0, 5.0, 1710.0, 8.0, "gemm_kernel_d")
 
 with open(os.path.join(here, "edges.json"), "w") as f:
     json.dump({"schemaVersion": 1, "traceEvents": events}, f, indent=0)
+    f.write("\n")
+
+pairs = [
+    dict(ph="B", cat="user_annotation", name="span", ts=10, pid=1, tid=1),
+    dict(ph="E", cat="user_annotation", name="span", ts=20, pid=1, tid=1),
+    dict(ph="i", cat="cpu_instant_event", name="mark", ts=12, s="t", pid=1, tid=1),
+    dict(ph="X", name="no_cat", ts=13, dur=1, pid=1, tid=1),
+    dict(ph="X", cat="cpu_op", name="aten::add", ts=14, dur=2, pid=1, tid=1),
+    dict(ph="X", cat="kernel", name="add_kernel", ts=15, dur=1, pid=0, tid=7,
+         args={"stream": 7, "correlation": 1}),
+]
+with open(os.path.join(here, "pairs.json"), "w") as f:
+    json.dump({"schemaVersion": 1, "traceEvents": pairs}, f, indent=0)
     f.write("\n")

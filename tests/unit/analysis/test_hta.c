@@ -100,5 +100,14 @@ int main(void)
         free(b.p);
     }
     tsql_trace_free(t);
+    /* a B/E pair, an instant and a cat-less X event are not rows; integer ts: no rounding */
+    t = tsql_trace_load("tests/data/hta/pairs.json", NULL, &err);
+    CHECK(t != NULL);
+    if (t) {
+        CHECK(!tsql_hta_needs_rounding(t));
+        const tsql_hta_rows *p = tsql_trace_cached(t, &tsql_hta_rows_kind);
+        CHECK(p && p->n == 2 && p->uid[0] == 4 && p->uid[1] == 5 && !p->rounded && p->ts[0] == 14.0 && p->dur[0] == 2.0);
+        tsql_trace_free(t);
+    }
     return check_report("test_hta");
 }
