@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hta_report.sh — Holistic Trace Analysis's analyses, written by tracesql.
 #
-#   examples/hta_report.sh [--events] OUTDIR TRACE...
+#   examples/hta_report.sh [--events] [--ops OP,...] [--no-rounding] OUTDIR TRACE...
 #       one CSV per analysis in OUTDIR, with HTA's file names and columns:
 #       temporal_breakdown, idle_time_breakdown, idle_interval_stats,
 #       gpu_kernel_breakdown_by_type, gpu_kernel_breakdown_by_kernel,
@@ -11,7 +11,10 @@
 #       profiler_steps, and the summaries
 #       with each fixed tie order (derived_queue_length_summary__{launch,kernel}_first,
 #       derived_memory_bw_summary__{start,end}_first); --events adds HTA's event
-#       table as preprocessed_events.csv.gz
+#       table as preprocessed_events.csv.gz; --ops adds rank 0's frequent kernel
+#       sequences of each operator, frequent_cuda_kernel_sequences__<op>.csv (:: as __;
+#       with --no-rounding, HTA's ns rounding off, as HTA needs on ns traces:
+#       ...__<op>__ns_rounding_disabled.csv)
 #   examples/hta_report.sh TRACE...
 #       (the first argument is a trace file) a short Markdown summary
 #
@@ -22,14 +25,18 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,26p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
 events=0
+ops=""
+rounding=1
 while [ $# -gt 0 ]; do
     case $1 in
         --events) events=1; shift ;;
+        --ops) ops=${2:-}; shift 2 || usage ;;
+        --no-rounding) rounding=0; shift ;;
         -h|--help) usage ;;
         --) shift; break ;;
         -*) usage ;;
@@ -122,6 +129,14 @@ analyses=(
 script=".output /dev/null"$'\n'"$open_sql"
 for a in "${analyses[@]}"; do
     script+=".output $(sq "$outdir/${a%%=*}.csv")"$'\n'"${a#*=};"$'\n'
+done
+IFS=, read -r -a op_list <<< "$ops"
+for op in "${op_list[@]}"; do
+    [ -n "$op" ] || continue
+    file="frequent_cuda_kernel_sequences__${op//::/__}"
+    [ "$rounding" = 1 ] || file+="__ns_rounding_disabled"
+    script+=".output $(sq "$outdir/$file.csv")"$'\n'
+    script+="SELECT * FROM hta_frequent_cuda_kernel_sequences(NULL, $(sq "$op"), NULL, 0, $rounding);"$'\n'
 done
 if [ "$events" = 1 ]; then
     script+=".output $(sq "$outdir/preprocessed_events.csv")"$'\n'"SELECT * FROM hta_preprocessed_events;"$'\n'

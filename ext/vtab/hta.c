@@ -28,7 +28,7 @@ SQLITE_EXTENSION_INIT3
 #define HTA_MAX_ARGS 7
 
 /* argument kinds: the checks a value must pass */
-enum { A_TRACE, A_BOOL, A_NUMBER, A_RATIO, A_COUNT, A_STREAMS, A_CHOICE };
+enum { A_TRACE, A_BOOL, A_NUMBER, A_RATIO, A_COUNT, A_STREAMS, A_CHOICE, A_TEXT };
 
 typedef struct {
     const char *name;
@@ -70,6 +70,10 @@ static const hta_fn hta_fns[] = {
     {"hta_memory_bw_summary", 4, {P_TRACE, P_MEMBW, P_PREP}},
     {"hta_comm_comp_overlap", 3, {P_TRACE, P_PREP}},
     {"hta_aten_op_kernels_and_delay", 3, {P_TRACE, P_PREP}},
+    {"hta_frequent_cuda_kernel_sequences",
+     6,
+     {P_TRACE, {"operator_name", A_TEXT, NULL, NULL}, {"min_pattern_len", A_COUNT, "3", NULL},
+      {"rank", A_COUNT, "0", NULL}, P_PREP}},
 };
 
 /* the arguments of the calls running now, innermost last */
@@ -297,6 +301,9 @@ static char *check_arg(const hta_fn *fn, const hta_param *p, sqlite3_value *v)
         }
         return sqlite3_mprintf("%s: %s must be one of %s (NULL = %s)", fn->name, p->name, p->choices, p->def);
     }
+    case A_TEXT:
+        if (sqlite3_value_type(v) == SQLITE_TEXT) return NULL;
+        return sqlite3_mprintf("%s: %s must be text", fn->name, p->name);
     default: return NULL;
     }
 }
@@ -323,6 +330,17 @@ static int hta_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
         else if (sqlite3_value_type(f.argv[a]) != SQLITE_NULL && (e = tsql_catalog_resolve(v->st->catalog, f.argv[a], 1, &err)))
             f.trace_id = e->id;
     }
+    /* a text argument has no default; called with no argument at all (SELECT * FROM
+     * hta_frequent_cuda_kernel_sequences), such a function has no rows, like a listing */
+    for (int a = 0; a < fn->nargs; a++)
+        if (fn->args[a].kind == A_TEXT && idxNum == 0) {
+            if (e) tsql_entry_unref(e);
+            return SQLITE_OK;
+        }
+    for (int a = 0; a < fn->nargs && !err; a++)
+        if (fn->args[a].kind == A_TEXT && (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL))
+            err = sqlite3_mprintf("%s: argument %s is required (%s(trace, %s, ...))", fn->name, fn->args[a].name,
+                                  fn->name, fn->args[a].name);
     int rc = err ? SQLITE_ERROR : SQLITE_OK;
     sqlite3_stmt *s = NULL;
     if (rc == SQLITE_OK) {
@@ -499,7 +517,7 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof hta_fns / sizeof *hta_fns; i++)
         rc = sqlite3_create_module(db, hta_fns[i].name, &hta_module, st);
     static const tsql_table *const tables[] = {&tsql_table_hta_rows, &tsql_table_hta_trace_info,
-                                               &tsql_table_hta_aten_launches};
+                                               &tsql_table_hta_aten_launches, &tsql_table_hta_call_graph};
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof tables / sizeof *tables; i++)
         rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;

@@ -20,6 +20,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/hta.h"
 #include "analysis/hta_aten.h"
+#include "analysis/hta_callgraph.h"
 #include "vtab/table.h"
 
 #define HTA_ROWS_COLUMNS(X)                                                             \
@@ -330,4 +331,131 @@ const tsql_table tsql_table_hta_aten_launches = {
     .materialize = aten_materialize,
     .mat_free = aten_mat_free,
     .col_seq = A_SEQ,
+};
+
+/* ---------- hta_call_graph: HTA's call graph nodes ---------- */
+
+#define HTA_CG_COLUMNS(X)                                                               \
+    X(G_TRACE_ID, "trace_id INTEGER")                                                   \
+    X(G_SEQ, "seq INTEGER")                                                             \
+    X(G_UID, "uid INTEGER")                                                             \
+    X(G_NAME, "name TEXT")                                                              \
+    X(G_TS, "ts REAL")                                                                  \
+    X(G_DUR, "dur REAL")                                                                \
+    X(G_PARENT, "parent_uid INTEGER")                                                   \
+    X(G_DEPTH, "depth INTEGER")                                                         \
+    X(G_NKERNELS, "num_kernels INTEGER")                                                \
+    X(G_KDUR, "kernel_dur_sum REAL")                                                    \
+    X(G_KNAMES, "kernel_names TEXT")
+
+enum { HTA_CG_COLUMNS(TSQL_COL_ENUM) G_TRACE, G_ROUNDING, G_KEPT };
+
+typedef struct cg_scan {
+    const tsql_hta_rows *r;
+    tsql_hta_callgraph *g;
+    uint32_t *nodes; /* rows in the graph */
+} cg_scan;
+
+static void cg_mat_free(void *p)
+{
+    cg_scan *s = p;
+    if (s) {
+        tsql_hta_callgraph_free(s->g);
+        sqlite3_free(s->nodes);
+    }
+    sqlite3_free(s);
+}
+
+static long cg_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+{
+    int rounding, subset;
+    if (hta_args(cur, "hta_call_graph", 0, &rounding, &subset, err)) return -1;
+    sqlite3_value *v = cur->param[1];
+    int kept = 0;
+    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
+        double d = sqlite3_value_double(v);
+        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
+            *err = sqlite3_mprintf("hta_call_graph: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)");
+            return -1;
+        }
+        kept = d != 0;
+    }
+    const tsql_hta_rows *r = rows_of(t, rounding);
+    cg_scan *s = sqlite3_malloc(sizeof *s);
+    if (!r || !s) {
+        sqlite3_free(s);
+        return -1;
+    }
+    s->r = r;
+    s->nodes = NULL;
+    if (!(s->g = tsql_hta_callgraph_build(t, r, kept)) ||
+        !(s->nodes = sqlite3_malloc64(((sqlite3_uint64)r->n + 1) * sizeof *s->nodes))) {
+        cg_mat_free(s);
+        return -1;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < r->n; i++)
+        if (s->g->depth[i] >= 0) s->nodes[n++] = i;
+    cur->mat = s;
+    return n;
+}
+
+static int cg_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+{
+    const cg_scan *s = cur->mat;
+    const tsql_hta_rows *r = s->r;
+    const tsql_hta_callgraph *g = s->g;
+    tsql_trace *t = cur->e->trace;
+    uint32_t i = s->nodes[cur->row], u = r->uid[i];
+    switch (col) {
+    case G_SEQ: sqlite3_result_int64(ctx, cur->row); break;
+    case G_UID: sqlite3_result_int64(ctx, u); break;
+    case G_NAME: tsql_result_str(ctx, t, t->name[u]); break;
+    case G_TS: sqlite3_result_double(ctx, r->ts[i]); break;
+    case G_DUR: sqlite3_result_double(ctx, r->dur[i]); break;
+    case G_PARENT:
+        if (g->parent[i] != UINT32_MAX) sqlite3_result_int64(ctx, r->uid[g->parent[i]]);
+        break;
+    case G_DEPTH: sqlite3_result_int64(ctx, g->depth[i]); break;
+    case G_NKERNELS: sqlite3_result_int64(ctx, g->nkernels[i]); break;
+    case G_KDUR: sqlite3_result_double(ctx, g->kernel_dur[i]); break;
+    case G_KNAMES: {
+        /* the GPU descendants' names in ts order, '|' between them */
+        uint32_t *k = sqlite3_malloc64(((sqlite3_uint64)g->nkernels[i] + 1) * sizeof *k);
+        uint32_t nk = k ? tsql_hta_callgraph_kernels(g, r, i, k) : UINT32_MAX;
+        tsql_buf *b = &cur->buf;
+        b->n = 0;
+        int oom = nk == UINT32_MAX;
+        for (uint32_t q = 0; !oom && q < nk; q++) {
+            const char *nm = tsql_intern_text(&t->strings, t->name[r->uid[k[q]]]);
+            size_t len = strlen(nm);
+            if (tsql_buf_reserve(b, len + 1)) oom = 1;
+            else {
+                if (q) b->p[b->n++] = '|';
+                memcpy(b->p + b->n, nm, len);
+                b->n += len;
+            }
+        }
+        sqlite3_free(k);
+        if (oom) return SQLITE_NOMEM;
+        sqlite3_result_text(ctx, b->n ? b->p : "", (int)b->n, SQLITE_TRANSIENT);
+        break;
+    }
+    case G_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
+    default: break;
+    }
+    return SQLITE_OK;
+}
+
+const tsql_table tsql_table_hta_call_graph = {
+    .name = "hta_call_graph",
+    .schema = "CREATE TABLE x(" HTA_CG_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
+    .col_trace = G_TRACE,
+    .col_trace_id = G_TRACE_ID,
+    .column = cg_column,
+    .params = {G_ROUNDING, G_KEPT},
+    .nparams = 2,
+    .materialize = cg_materialize,
+    .mat_free = cg_mat_free,
+    .col_seq = G_SEQ,
 };

@@ -90,6 +90,8 @@ def compare_keyed(name, ours, ref, key, tolerate_zero_rows=False):
         return []
     if rrows and oh != rh:
         return [f"header {oh} != {rh}"]
+    if not rrows:
+        return [f"{len(orows)} rows, HTA none"]
     a, b = keyed(oh, orows, key, name), keyed(rh, rrows, key, name)
     errs = []
     for k in sorted(set(a) | set(b)):
@@ -217,6 +219,8 @@ def main():
             errs = compare_tie_summary(read(os.path.join(ours_dir, f"derived_{name}__{first}.csv")),
                                        read(os.path.join(ours_dir, f"derived_{name}__{second}.csv")),
                                        ref, key)
+        elif name.startswith("frequent_cuda_kernel_sequences__"):
+            errs = compare_keyed(name, read(ours_path), ref, ["pattern"]) if os.path.exists(ours_path) else ["missing"]
         elif name not in KEYS and name != "queue_length_time_series":
             print(f"SKIP {f}: not an analysis tracesql writes yet")
             continue

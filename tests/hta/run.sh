@@ -27,7 +27,13 @@ else
         set -- $c
         name=$1
         shift
-        if ! bash examples/hta_report.sh --events "$out/$name" "$@" 2>"$out/$name.log"; then
+        # the operators of the oracle's frequent-kernel-sequence files (:: written __)
+        ops=$(ls "$conf/hta_oracle/$name" | sed -n 's/^frequent_cuda_kernel_sequences__\(.*\)\.csv$/\1/p' |
+              grep -v '__ns_rounding_disabled$' | sed 's/__/::/g' | paste -sd, -)
+        nr_ops=$(ls "$conf/hta_oracle/$name" | sed -n 's/^frequent_cuda_kernel_sequences__\(.*\)__ns_rounding_disabled\.csv$/\1/p' |
+                 sed 's/__/::/g' | paste -sd, -)
+        [ -z "$nr_ops" ] || bash examples/hta_report.sh --ops "$nr_ops" --no-rounding "$out/$name" "$@" 2>>"$out/$name.log"
+        if ! bash examples/hta_report.sh --events --ops "$ops" "$out/$name" "$@" 2>"$out/$name.log"; then
             echo "FAIL hta: $name: hta_report.sh failed"; cat "$out/$name.log"; fail=1; continue
         fi
         if python3 tests/hta/compare.py "$out/$name" "$conf/hta_oracle/$name" > "$out/$name.cmp"; then

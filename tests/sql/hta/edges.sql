@@ -18,6 +18,8 @@ SELECT * FROM hta_memory_bw_time_series;
 SELECT * FROM hta_memory_bw_summary;
 SELECT * FROM hta_comm_comp_overlap;
 SELECT * FROM hta_aten_op_kernels_and_delay;
+SELECT * FROM hta_frequent_cuda_kernel_sequences(NULL, 'aten::op');
+SELECT depth, count(*) AS nodes, sum(num_kernels) AS kernels FROM hta_call_graph(1, 1, 1) GROUP BY depth;
 -- the rows of the first launches: rounded to -1, linked both ways, in step 1
 SELECT "index", name, ts, dur, stream, index_correlation, iteration
 FROM hta_preprocessed_events WHERE "index" BETWEEN 8 AND 15 AND cat <> 'cpu_op';
