@@ -53,6 +53,15 @@ void tsql_hta_callgraph_free(tsql_hta_callgraph *g)
     free(g);
 }
 
+typedef struct { double ts; uint32_t row; } kkey_t;
+
+static int cmp_kkey_t(const void *a, const void *b)
+{
+    const kkey_t *x = a, *y = b;
+    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
 static int is_zero_text(const tsql_trace *t, uint32_t id)
 {
     const char *s = tsql_intern_text(&t->strings, id);
@@ -167,6 +176,19 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
         else if (th[i].bwd) nbwd++, bwd_key = th[i].key;
     }
     if (nmain == 1 && nbwd == 1) {
+        /* the backward thread's top rows by start, each step's span found by a search */
+        kkey_t *tops = malloc(m * sizeof *tops);
+        if (!tops) {
+            free(pts), free(th), free(stack), free(order);
+            tsql_hta_callgraph_free(g);
+            return NULL;
+        }
+        uint32_t ntops = 0;
+        for (uint32_t c = 0; c < n; c++)
+            if (g->depth[c] >= 0 && g->parent[c] == UINT32_MAX && r->stream[c] == -1 &&
+                tsql_thread_key(t, r->uid[c]) == bwd_key)
+                tops[ntops++] = (kkey_t){r->ts[c], c};
+        qsort(tops, ntops, sizeof *tops, cmp_kkey_t);
         for (int pass = 0; pass < 2; pass++) {
             uint32_t found = 0;
             for (uint32_t i = 0; i < n; i++) {
@@ -175,15 +197,19 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
                 if (pass == 0 ? !strstr(name, "## backward ##") : !strstr(name, "ProfilerStep#")) continue;
                 found++;
                 double lo = r->ts[i], hi = r->ts[i] + r->dur[i];
-                for (uint32_t c = 0; c < n; c++) {
-                    if (g->depth[c] < 0 || g->parent[c] != UINT32_MAX || r->stream[c] != -1 ||
-                        tsql_thread_key(t, r->uid[c]) != bwd_key)
-                        continue;
-                    if (r->ts[c] >= lo && r->ts[c] + r->dur[c] <= hi) g->parent[c] = i;
+                uint32_t a = 0, b = ntops;
+                while (a < b) {
+                    uint32_t mid = a + (b - a) / 2;
+                    if (tops[mid].ts < lo) a = mid + 1; else b = mid;
+                }
+                for (uint32_t q = a; q < ntops && tops[q].ts <= hi; q++) {
+                    uint32_t c = tops[q].row;
+                    if (g->parent[c] == UINT32_MAX && r->ts[c] + r->dur[c] <= hi) g->parent[c] = i;
                 }
             }
             if (found) break;
         }
+        free(tops);
     }
     /* children lists (CSR, in row order), depths from the tops, GPU descendants */
     for (uint32_t i = 0; i < n; i++)
@@ -212,21 +238,12 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
     return g;
 }
 
-typedef struct { double ts; uint32_t row; } kkey;
-
-static int cmp_kkey(const void *a, const void *b)
-{
-    const kkey *x = a, *y = b;
-    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
-    return x->row < y->row ? -1 : x->row > y->row;
-}
-
 uint32_t tsql_hta_callgraph_kernels(const tsql_hta_callgraph *g, const tsql_hta_rows *r, uint32_t i,
                                     uint32_t *out)
 {
     /* depth-first with out[] as the stack of rows to visit, kernels collected after */
     uint32_t want = g->nkernels[i], nk = 0;
-    kkey *keys = malloc((want ? want : 1) * sizeof *keys);
+    kkey_t *keys = malloc((want ? want : 1) * sizeof *keys);
     uint32_t *todo = malloc(((size_t)g->n + 1) * sizeof *todo);
     if (!keys || !todo) {
         free(keys), free(todo);
@@ -238,11 +255,11 @@ uint32_t tsql_hta_callgraph_kernels(const tsql_hta_callgraph *g, const tsql_hta_
         uint32_t v = todo[--sp];
         for (uint32_t c = g->child_at[v]; c < g->child_at[v + 1]; c++) {
             uint32_t w = g->child[c];
-            if (r->stream[w] > 0 && (r->flags[w] & TSQL_HTA_DEV) && nk < want) keys[nk++] = (kkey){r->ts[w], w};
+            if (r->stream[w] > 0 && (r->flags[w] & TSQL_HTA_DEV) && nk < want) keys[nk++] = (kkey_t){r->ts[w], w};
             todo[sp++] = w;
         }
     }
-    qsort(keys, nk, sizeof *keys, cmp_kkey);
+    qsort(keys, nk, sizeof *keys, cmp_kkey_t);
     for (uint32_t q = 0; q < nk; q++) out[q] = keys[q].row;
     free(keys), free(todo);
     return nk;

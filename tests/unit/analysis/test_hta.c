@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/hta.h"
+#include "analysis/hta_callgraph.h"
 #include "check.h"
 #include "load/load.h"
 
@@ -94,6 +95,23 @@ int main(void)
         CHECK_EQ(r->nsteps, 6);
         /* device rows: the kernels, the memcpy, the stream-0 cpu_op */
         CHECK_EQ(r->ndev, 13);
+        /* the call graph: steps at the top, each kernel under its launch, every kernel
+         * of step 1 (7, the memcpy and the NCCL one included) below ProfilerStep#1 */
+        tsql_hta_callgraph *g = tsql_hta_callgraph_build(t, r, 1);
+        CHECK(g != NULL);
+        if (g) {
+            CHECK_EQ(g->depth[row_of(r, 1)], 0);
+            CHECK_EQ(g->parent[k], l);
+            CHECK_EQ(g->depth[k], g->depth[l] + 1);
+            CHECK_EQ(g->nkernels[row_of(r, 1)], 7);
+            CHECK(g->kernel_dur[row_of(r, 1)] == 9 - 1 - 1 + 20 + 3 + 60 + 8);
+            CHECK_EQ(g->depth[o], -1); /* filtered out */
+            uint32_t ks[8];
+            CHECK_EQ(tsql_hta_callgraph_kernels(g, r, row_of(r, 1), ks), 7);
+            CHECK_EQ(r->uid[ks[0]], 9);
+            CHECK_EQ(r->uid[ks[1]], 12);
+            tsql_hta_callgraph_free(g);
+        }
         tsql_buf b = {0};
         CHECK(tsql_hta_memory_bw(t, 21, &b) == 12.5);
         CHECK(tsql_hta_memory_bw(t, 9, &b) == 0.0);
