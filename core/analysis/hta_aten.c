@@ -33,7 +33,7 @@ tsql_hta_aten *tsql_hta_aten_build(const tsql_trace *t, const tsql_hta_rows *r, 
     size_t m = r->n ? r->n : 1;
     op_key *ops = malloc(m * sizeof *ops);
     double *max_end = malloc(m * sizeof *max_end);
-    uint32_t *first_k = malloc(m * sizeof *first_k), *count_k = calloc(m, sizeof *count_k);
+    uint32_t *first_k = calloc(m, sizeof *first_k), *count_k = calloc(m, sizeof *count_k);
     if (a) {
         a->launch = malloc(m * sizeof *a->launch);
         a->op = malloc(m * sizeof *a->op);

@@ -433,7 +433,7 @@ static void fn_hta_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     for (int a = 0; a < f->fn->nargs; a++) {
         const hta_param *p = &f->fn->args[a];
-        if (strcmp(name, p->name)) continue;
+        if (strcmp(name, p->name) != 0) continue;
         if (p->kind == A_STREAMS && f->argv[a] && sqlite3_value_numeric_type(f->argv[a]) == SQLITE_INTEGER) {
             char *s = sqlite3_mprintf("[%lld]", (long long)sqlite3_value_int64(f->argv[a]));
             if (!s) sqlite3_result_error_nomem(ctx);
