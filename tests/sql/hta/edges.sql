@@ -1,5 +1,6 @@
--- The hand-made ns-resolution trace tests/data/hta/edges.json (make_traces.py): every
--- value below is HTA's own output on it (HTA f4d0062). Rounding gives two kernels a
+-- The hand-made ns-resolution trace tests/data/hta/edges.json (make_traces.py): the
+-- default calls' values below are HTA's own output on it (HTA f4d0062); the calls with
+-- arguments and the call-graph depths are ours. Rounding gives two kernels a
 -- dur of -1; the last-step filter cuts at the GPU copy of ProfilerStep#3; the orphan
 -- kernel and the second launch of step 3 are dropped; the stream-0 cpu_op is a
 -- COMPUTATION device row; the NCCL kernel overlaps only the memcpy.
