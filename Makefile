@@ -202,7 +202,7 @@ test:
 	@$(MAKE) --no-print-directory $(addprefix quiet-,$(TEST_SUITES))
 	@echo "make test: all suites passed"
 
-TEST_SUITES = all test-layout test-unit test-sql test-conformance test-compare test-report-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives $(if $(HAVE_ISAL),test-gzip-fallback)
+TEST_SUITES = all test-layout test-unit test-sql test-conformance test-compare test-report-compare test-asan test-corpus test-hardening test-replay test-docs test-clients test-html test-install test-readme test-collectives test-hta $(if $(HAVE_ISAL),test-gzip-fallback)
 
 quiet-%:
 	@V=$(V) bash tests/suite.sh $* $(MAKE) --no-print-directory $*

@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT1
 
 #include "catalog/catalog.h"
 #include "vtab/table.h"
+#include "vtab/hta.h"
 
 /* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
 int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
@@ -49,6 +50,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"np_round", tsql_register_np_round},
         {"csv_write", tsql_register_csv_write},
         {"md_row", tsql_register_markdown},
+        {"HTA analyses (hta_rows, hta_*)", tsql_register_hta},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {
