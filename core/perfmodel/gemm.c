@@ -79,7 +79,8 @@ typedef struct gemm {
     const char *dtype; /* dtype_A_B[0] for the Compute Spec */
 } gemm;
 
-static int gemm_common_params(pm_ctx *c)
+/* also the tail of the extension GEMMs (gemm_ext.c) */
+int pm_gemm_common_params(pm_ctx *c)
 {
     if (!pm_p_has(c, "B") && pm_p_int(c, "B", 1)) return -1;
     char tr[32];
@@ -110,7 +111,7 @@ static double gemm_bytes_int(pm_ctx *c, const gemm *g, int bpe_a, int bpe_b, int
 
 static int gemm_finish(pm_ctx *c, const gemm *g, double bytes)
 {
-    if (gemm_common_params(c)) return pm_status(c);
+    if (pm_gemm_common_params(c)) return pm_status(c);
     pm_spec(c, "matrix", g->dtype);
     return pm_done(c, (double)gemm_flops_int(c, g), bytes);
 }
