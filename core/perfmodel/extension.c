@@ -21,11 +21,6 @@ double pm_dtb(const char *type, double d)
     return d;
 }
 
-double pm_eact(int64_t E, int64_t k, int64_t M)
-{
-    return (double)E * (1.0 - pow((double)(E - k) / (double)E, (double)M));
-}
-
 int64_t pm_numel(pm_ctx *c, const pm_shape *s) { return pm_prod(c, s->d, s->n); }
 
 int pm_dims_n(pm_ctx *c, int i, int n, pm_shape *s)

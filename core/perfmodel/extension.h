@@ -37,9 +37,6 @@ int pm_is(const pm_ctx *c, const char *cls);
  * BFloat16/Half 2, Float32 4), d for any other text (also NULL). */
 double pm_dtb(const char *type, double d);
 
-/* Expected number of active experts: E·(1 − ((E − k)/E)^M) with C pow(). */
-double pm_eact(int64_t E, int64_t k, int64_t M);
-
 /* product of a shape's sizes (checked) */
 int64_t pm_numel(pm_ctx *c, const pm_shape *s);
 

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "perfmodel/extension.h"
+#include "perfmodel/inference_formulas.h"
 #include "perfmodel/iteration.h"
 
 typedef struct att {
@@ -43,13 +44,58 @@ static int stats(pm_ctx *c, tsql_iter *s)
     return 0;
 }
 
-static int64_t cap(const att *a, int64_t x)
+/* checked int64 arithmetic for the formulas */
+static int64_t mul(int *ovf, int64_t a, int64_t b)
 {
-    if (a->W > 0 && a->s.g_sq != 0) {
-        int64_t lim = a->s.g_sq * a->W;
-        return x < lim ? x : lim;
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) *ovf = 1;
+    return r;
+}
+
+static int64_t add(int *ovf, int64_t a, int64_t b)
+{
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) *ovf = 1;
+    return r;
+}
+
+int tsql_attention_eval(const tsql_attention_dims *d, int64_t bpe_q, int64_t bpe_kv, int64_t *flops,
+                        int64_t *bytes)
+{
+    int o = 0;
+    int64_t hq = d->H_Q, hkv = d->H_KV, dq = d->d_qk, dv = d->d_v;
+    /* cap(x) = min(x, g_sq·W) with a sliding window */
+    int windowed = d->W > 0 && d->g_sq != 0;
+    int64_t lim = windowed ? mul(&o, d->g_sq, d->W) : 0;
+    int64_t gsqsk = windowed && d->g_sqsk > lim ? lim : d->g_sqsk;
+    int64_t G = windowed && d->g_sk > lim ? lim : d->g_sk;
+#define M(x, y) mul(&o, (x), (y))
+    int64_t f = M(hq, M(M(2, d->c_sqsk), dq));
+    f = add(&o, f, M(hq, M(M(2, d->c_sqsk), dv)));
+    f = add(&o, f, -M(hq, M(d->c_sqsq, dq)));
+    f = add(&o, f, -M(hq, M(d->c_sqsq, dv)));
+    f = add(&o, f, M(hq, M(M(2, gsqsk), dq)));
+    f = add(&o, f, M(hq, M(M(2, gsqsk), dv)));
+    /* queries read and outputs written (per head of Q and of KV) for every new token */
+    int64_t qe = 0;
+    const int64_t sq[2] = {d->c_sq, d->g_sq};
+    for (int i = 0; i < 2; i++) {
+        qe = add(&o, qe, M(M(sq[i], hq), dq));
+        qe = add(&o, qe, M(M(sq[i], hq), dv));
+        qe = add(&o, qe, M(M(sq[i], hkv), dq));
+        qe = add(&o, qe, M(M(sq[i], hkv), dv));
     }
-    return x;
+    /* cached keys / values read once (the new tokens' are counted above) */
+    const int64_t kn[2] = {d->c_sk - d->c_sq, G - d->g_sq};
+    int64_t kve = 0;
+    for (int i = 0; i < 2; i++) {
+        kve = add(&o, kve, M(M(kn[i], hkv), dq));
+        kve = add(&o, kve, M(M(kn[i], hkv), dv));
+    }
+    *flops = f;
+    *bytes = add(&o, M(qe, bpe_q), M(kve, bpe_kv));
+#undef M
+    return o ? -1 : 0;
 }
 
 static int emit(pm_ctx *c, const att *a)
@@ -75,34 +121,15 @@ static int finish(pm_ctx *c, const att *a, const char *precision)
     const tsql_iter *s = &a->s;
     if (s->c_sq == 0 && s->g_sq == 0) return pm_notimpl(c, "no query tokens in this step"), pm_status(c);
     if (emit(c, a)) return pm_status(c);
-    int64_t hq = a->H_Q, hkv = a->H_KV, dq = a->d_qk, dv = a->d_v;
-    int64_t gsk = cap(a, s->g_sqsk), G = cap(a, s->g_sk);
-#define M(x, y) pm_mul(c, (x), (y))
-    int64_t f = M(hq, M(M(2, s->c_sqsk), dq));
-    f = pm_add(c, f, M(hq, M(M(2, s->c_sqsk), dv)));
-    f = pm_add(c, f, -M(hq, M(s->c_sqsq, dq)));
-    f = pm_add(c, f, -M(hq, M(s->c_sqsq, dv)));
-    f = pm_add(c, f, M(hq, M(M(2, gsk), dq)));
-    f = pm_add(c, f, M(hq, M(M(2, gsk), dv)));
-    int64_t qe = 0;
-    const int64_t sq[2] = {s->c_sq, s->g_sq};
-    for (int i = 0; i < 2; i++) {
-        qe = pm_add(c, qe, M(M(sq[i], hq), dq));
-        qe = pm_add(c, qe, M(M(sq[i], hq), dv));
-        qe = pm_add(c, qe, M(M(sq[i], hkv), dq));
-        qe = pm_add(c, qe, M(M(sq[i], hkv), dv));
-    }
-    int64_t kn[2] = {s->c_sk - s->c_sq, G - s->g_sq}, kve = 0;
-    for (int i = 0; i < 2; i++) {
-        kve = pm_add(c, kve, M(M(kn[i], hkv), dq));
-        kve = pm_add(c, kve, M(M(kn[i], hkv), dv));
-    }
     int p = pm_bpe(a->dtype_q);
     if (!p) p = 2;
     int pk = a->dtype_kv && a->dtype_kv[0] ? pm_bpe(a->dtype_kv) : 0;
     if (!pk) pk = p;
-    int64_t bytes = pm_add(c, M(qe, p), M(kve, pk));
-#undef M
+    tsql_attention_dims d = {.H_Q = a->H_Q, .H_KV = a->H_KV, .d_qk = a->d_qk, .d_v = a->d_v, .W = a->W,
+                             .c_sq = s->c_sq, .c_sk = s->c_sk, .c_sqsq = s->c_sqsq, .c_sqsk = s->c_sqsk,
+                             .g_sq = s->g_sq, .g_sk = s->g_sk, .g_sqsq = s->g_sqsq, .g_sqsk = s->g_sqsk};
+    int64_t f, bytes;
+    if (tsql_attention_eval(&d, p, pk, &f, &bytes)) return PM_FAIL(c, "%s: a count does not fit in 64 bits", c->name);
     if (precision) pm_spec_raw(c, "matrix", precision);
     else pm_spec(c, "matrix", a->dtype_q);
     return pm_done(c, (double)f, (double)bytes);

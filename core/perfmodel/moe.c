@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "perfmodel/extension.h"
+#include "perfmodel/inference_formulas.h"
 
 enum { FUSED, UP, DOWN };
 
@@ -27,27 +28,49 @@ typedef struct moe {
     double ib, wb, ob;
 } moe;
 
-static int finish(pm_ctx *c, const moe *m, const char *precision)
+double tsql_moe_active_experts(int64_t E, int64_t topk, int64_t M)
 {
-    int64_t g = m->gated ? 2 : 1;
-    double M = (double)m->M, K = (double)m->K, N = (double)m->N;
-    double ea = pm_eact(m->E, m->k, m->M);
-    int64_t f;
-#define X(a, b) pm_mul(c, (a), (b))
-    double b;
-    if (m->kind == FUSED) {
-        f = X(X(X(X(X(2, m->M), m->K), m->N), m->k), g);
-        f = pm_add(c, f, X(X(X(X(2, m->M), m->K), m->N), m->k));
-        f = pm_add(c, f, X(X(m->M, m->K), 2 * m->k - 1));
-        b = M * K * m->ib + ea * N * K * m->wb * (double)g + ea * N * K * m->wb + M * K * m->ob;
-    } else if (m->kind == UP) {
-        f = X(X(X(X(X(2, m->M), m->K), m->N), m->k), g);
-        b = M * K * m->ib + ea * (double)g * K * N * m->wb + M * N * (double)m->k * m->ob;
+    return (double)E * (1.0 - pow((double)(E - topk) / (double)E, (double)M));
+}
+
+static int64_t mulc(int *o, int64_t a, int64_t b)
+{
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) *o = 1;
+    return r;
+}
+
+int tsql_moe_eval(int kind, int64_t M, int64_t K, int64_t N, int64_t E, int64_t topk, int gated, double ib,
+                  double wb, double ob, int64_t *flops, double *bytes)
+{
+    int o = 0;
+    int64_t g = gated ? 2 : 1, f;
+    double m = (double)M, k = (double)K, n = (double)N, ea = tsql_moe_active_experts(E, topk, M);
+#define X(a, b) mulc(&o, (a), (b))
+    /* left to right as Python evaluates it: this fixes the last digit of the doubles */
+    if (kind == TSQL_MOE_FUSED) {
+        int64_t up = X(X(X(X(X(2, M), K), N), topk), g), down = X(X(X(X(2, M), K), N), topk);
+        if (__builtin_add_overflow(up, down, &f) || __builtin_add_overflow(f, X(X(M, K), 2 * topk - 1), &f)) o = 1;
+        *bytes = m * k * ib + ea * n * k * wb * (double)g + ea * n * k * wb + m * k * ob;
+    } else if (kind == TSQL_MOE_UP) {
+        f = X(X(X(X(X(2, M), K), N), topk), g);
+        *bytes = m * k * ib + ea * (double)g * k * n * wb + m * n * (double)topk * ob;
     } else {
-        f = X(X(X(X(2, m->M), m->N), m->K), m->k);
-        b = M * N * (double)m->k * m->ib + ea * N * K * m->wb + M * K * m->ob;
+        f = X(X(X(X(2, M), N), K), topk);
+        *bytes = m * n * (double)topk * ib + ea * n * k * wb + m * k * ob;
     }
 #undef X
+    *flops = f;
+    return o ? -1 : 0;
+}
+
+static int finish(pm_ctx *c, const moe *m, const char *precision)
+{
+    int64_t f;
+    double b;
+    int kind = m->kind == FUSED ? TSQL_MOE_FUSED : m->kind == UP ? TSQL_MOE_UP : TSQL_MOE_DOWN;
+    if (tsql_moe_eval(kind, m->M, m->K, m->N, m->E, m->k, m->gated, m->ib, m->wb, m->ob, &f, &b))
+        return PM_FAIL(c, "%s: a count does not fit in 64 bits", c->name);
     pm_spec_raw(c, "matrix", precision);
     return pm_done(c, (double)f, b);
 }
@@ -150,7 +173,7 @@ static int invoke_fused_moe(pm_ctx *c)
         pm_p_int(c, "N", N) || pm_p_int(c, "K", K) || pm_p_int(c, "num_experts", E) ||
         pm_p_str(c, "input_dtype", in) || pm_p_str(c, "weight_dtype", wt) || pm_p_str(c, "output_dtype", out))
         return pm_status(c);
-    double e = E > 0 ? pm_eact(E, k, T) : 0;
+    double e = E > 0 ? tsql_moe_active_experts(E, k, T) : 0;
     int64_t f = pm_mul(c, pm_mul(c, pm_mul(c, 2, mw), N), K);
     double b = (double)mw * (double)K * ib + e * (double)N * (double)K * wb + (double)mw * (double)N * ob;
     pm_spec(c, "matrix", wt);

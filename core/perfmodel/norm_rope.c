@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "perfmodel/extension.h"
+#include "perfmodel/inference_formulas.h"
 
 typedef struct rms {
     pm_shape s;
@@ -42,7 +43,11 @@ static int rms_read(pm_ctx *c, int i, int ci, rms *r)
     return 0;
 }
 
-static double R(const rms *r) { return ((double)r->E / (double)r->C) * (double)(2 * r->C + 2) + (double)(r->E * 2); }
+double tsql_rmsnorm_flops(int64_t E, int64_t C) { return ((double)E / (double)C) * (double)(2 * C + 2) + (double)(E * 2); }
+
+double tsql_rmsnorm_bytes(int64_t E, int64_t C, int64_t bpe) { return (double)(E * bpe + E * bpe + C * bpe); }
+
+static double R(const rms *r) { return tsql_rmsnorm_flops(r->E, r->C); }
 
 /* int(conc[i]) or dflt when missing / not an integer */
 static int64_t conc_int_or(pm_ctx *c, int i, int64_t dflt)
@@ -64,10 +69,10 @@ int pm_rmsnorm(pm_ctx *c)
 #define READ(i, ci) do { if (rms_read(c, (i), (ci), &r)) return pm_status(c); E = r.E, C = r.C, M = r.M, p = r.p; } while (0)
     if (pm_is(c, "aiter_rms_norm")) {
         READ(0, 1);
-        f = R(&r), b = (double)(E * p + E * p + C * p);
+        f = R(&r), b = tsql_rmsnorm_bytes(E, C, p);
     } else if (pm_is(c, "aiter_rmsnorm")) {
         READ(1, 2);
-        f = R(&r), b = (double)(E * p + E * p + C * p);
+        f = R(&r), b = tsql_rmsnorm_bytes(E, C, p);
     } else if (pm_is(c, "aiter_rmsnorm2d_fwd_with_add_ck")) {
         READ(1, 4);
         f = (double)E + R(&r), b = (double)((2 * E * p + C * p) + 2 * E * p);
