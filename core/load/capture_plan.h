@@ -1,0 +1,62 @@
+/*
+ * capture_plan.h — the first steps of merging CUDA/HIP-graph capture traces into a
+ * graph-replay serving trace (docs/inference.md): which batch size and mode a capture
+ * trace records, which iteration annotations of the replay trace are engine steps and
+ * which graph launches each holds, and which capture a step's launches take. The
+ * splice itself (copying the captured CPU subtree under each launch) builds on these.
+ *
+ * Rules are TraceLens's (its graph-capture merge), e.g. a step of 20 tokens takes the
+ * smallest captured batch size >= 20.
+ */
+#ifndef TSQL_CAPTURE_PLAN_H
+#define TSQL_CAPTURE_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/trace.h"
+
+/* What a capture trace recorded. */
+typedef struct tsql_capture_class {
+    int has_batch;            /* batch_size is known */
+    int64_t batch_size;
+    char mode[64];            /* "FULL", "PIECEWISE", or the annotation's text */
+    int from_annotation;      /* read from capture_<bs>_<mode> annotations */
+} tsql_capture_class;
+
+/* Classifies a loaded capture trace: capture_<bs>_<mode> user annotations when there
+ * are as many as vLLM dummy runs; otherwise FULL when at most one StreamBeginCapture
+ * call was recorded (else PIECEWISE), and the batch size is the most frequent first
+ * size of the cpu_ops' inputs (ties: first seen). Returns 0, -1 on out of memory. */
+int tsql_capture_classify(const tsql_trace *t, tsql_capture_class *out);
+
+/* An engine step of the replay trace and the graph launches inside it. */
+typedef struct tsql_exec_root {
+    uint32_t uid;             /* the user annotation */
+    int has_batch;
+    int64_t batch_size;       /* tokens of the step */
+    uint32_t *graphs;         /* graph launches inside it, by ts */
+    size_t ngraphs;
+} tsql_exec_root;
+
+/* The steps of a replay trace: user annotations named like an iteration annotation
+ * (detailed ones when any exists, else native ones), by ts. *out is malloc'd (free with
+ * tsql_exec_roots_free). Returns 0, -1 on out of memory. */
+int tsql_exec_roots(const tsql_trace *t, tsql_exec_root **out, size_t *n);
+void tsql_exec_roots_free(tsql_exec_root *r, size_t n);
+
+/* One entry of a capture folder's manifest (execution_details.json). */
+typedef struct tsql_capture_entry {
+    int64_t batch_size;
+    const char *mode;         /* only "FULL" and "PIECEWISE" entries are usable */
+    int file_exists;
+} tsql_capture_entry;
+
+/* The entry a step of batch_size tokens with ngraphs graph launches takes: the smallest
+ * recorded batch size >= batch_size (recorded even when its file is missing); then
+ * PIECEWISE when both modes exist and the step has other than one launch, else FULL,
+ * else whichever exists (the last entry of that key). -1 when none: *why says why. */
+long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_size, size_t ngraphs,
+                         const char **why);
+
+#endif
