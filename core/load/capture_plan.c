@@ -271,3 +271,374 @@ long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_si
     *why = "the capture file of the chosen batch size is missing";
     return -1;
 }
+
+/* ---- capture windows ---- */
+
+static int lower_has(const char *s, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *s; s++)
+        if (strncasecmp(s, needle, n) == 0) return 1;
+    return 0;
+}
+
+void tsql_capture_windows_free(tsql_capture_window *w, size_t n)
+{
+    for (size_t i = 0; w && i < n; i++) free(w[i].dispatch);
+    free(w);
+}
+
+typedef struct span {
+    uint64_t thread;
+    double ts, end;
+    uint32_t uid;
+    int root_like;   /* cpu_op or python frame */
+    int dispatch;
+} span;
+
+static int cmp_span(const void *x, const void *y)
+{
+    const span *a = x, *b = y;
+    if (a->thread != b->thread) return a->thread < b->thread ? -1 : 1;
+    if (a->ts != b->ts) return a->ts < b->ts ? -1 : 1;
+    if (a->end != b->end) return a->end > b->end ? -1 : 1; /* the enclosing one first */
+    return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+int tsql_capture_windows(const tsql_trace *c, tsql_capture_window **out, size_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    size_t nb = 0, ne = 0;
+    for (uint32_t u = 0; u < c->n; u++) {
+        if (c->kind[u] != TSQL_K_RUNTIME || !c->name[u]) continue;
+        nb += strstr(name_of(c, u), "StreamBeginCapture") != NULL;
+        ne += strstr(name_of(c, u), "StreamEndCapture") != NULL;
+    }
+    size_t nw = nb < ne ? nb : ne;
+    if (!nw) return 0;
+    tsql_capture_window *w = calloc(nw, sizeof *w);
+    if (!w) return -1;
+    size_t ib = 0, ie = 0;
+    for (uint32_t u = 0; u < c->n; u++) {
+        if (c->kind[u] != TSQL_K_RUNTIME || !c->name[u]) continue;
+        const char *nm = name_of(c, u);
+        if (strstr(nm, "StreamBeginCapture") && ib < nw) w[ib++].start = tsql_trace_ts_us(c, u) + tsql_trace_dur_us(c, u);
+        else if (strstr(nm, "StreamEndCapture") && ie < nw) w[ie++].end = tsql_trace_ts_us(c, u);
+    }
+    /* the CPU-side spans (cpu_op, python, runtime, driver) by thread and start */
+    size_t ns = 0;
+    for (uint32_t u = 0; u < c->n; u++) {
+        int k = c->kind[u];
+        ns += (k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON || tsql_kind_is_launch(k)) && c->ts_ns[u] != TSQL_NULL;
+    }
+    span *s = malloc((ns ? ns : 1) * sizeof *s);
+    uint32_t *stack = malloc((ns ? ns : 1) * sizeof *stack);
+    if (!s || !stack) {
+        free(s);
+        free(stack);
+        tsql_capture_windows_free(w, nw);
+        return -1;
+    }
+    ns = 0;
+    for (uint32_t u = 0; u < c->n; u++) {
+        int k = c->kind[u];
+        if (!((k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON || tsql_kind_is_launch(k)) && c->ts_ns[u] != TSQL_NULL))
+            continue;
+        double ts = tsql_trace_ts_us(c, u);
+        const char *nm = c->name[u] ? name_of(c, u) : "";
+        s[ns++] = (span){tsql_thread_key(c, u), ts, ts + tsql_trace_dur_us(c, u), u, k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON,
+                         tsql_kind_is_launch(k) && (lower_has(nm, "launch") || lower_has(nm, "memcpy") ||
+                                                    lower_has(nm, "memset"))};
+    }
+    qsort(s, ns, sizeof *s, cmp_span);
+    int rc = 0;
+    for (size_t wi = 0; wi < nw && !rc; wi++) {
+        double a = w[wi].start, b = w[wi].end;
+        /* per thread, a nesting stack of spans; a span inside the window is under a root
+         * when the outermost in-window span above it is a root-like span that has an
+         * enclosing span outside the window */
+        size_t depth = 0;
+        uint64_t thread = 0;
+        size_t cap = 0;
+        /* root_at[d]: 1 when the in-window ancestor chain at this depth started at a root */
+        for (size_t i = 0; i < ns && !rc; i++) {
+            const span *e = &s[i];
+            if (!i || e->thread != thread) depth = 0, thread = e->thread;
+            while (depth && s[stack[depth - 1]].end < e->end) depth--; /* not enclosing */
+            while (depth && s[stack[depth - 1]].end < e->ts) depth--;
+            int in = e->ts >= a && e->end <= b;
+            if (in) {
+                /* the outermost in-window ancestor */
+                size_t k = depth;
+                while (k && s[stack[k - 1]].ts >= a && s[stack[k - 1]].end <= b) k--;
+                uint32_t top = k < depth ? stack[k] : (uint32_t)i;
+                int rooted = s[top].root_like && k > 0; /* its parent exists, outside the window */
+                if (top == (uint32_t)i && rooted) w[wi].nroots++;
+                if (rooted && e->dispatch) {
+                    if (w[wi].ndispatch == cap) {
+                        size_t nc = cap ? cap * 2 : 64;
+                        uint32_t *nd = realloc(w[wi].dispatch, nc * sizeof *nd);
+                        if (!nd) {
+                            rc = -1;
+                            break;
+                        }
+                        w[wi].dispatch = nd, cap = nc;
+                    }
+                    w[wi].dispatch[w[wi].ndispatch++] = e->uid;
+                }
+            }
+            stack[depth++] = (uint32_t)i;
+        }
+        /* by ts (file order among equal ts) */
+        if (!rc && w[wi].ndispatch) {
+            tsql_keyed *k = malloc(w[wi].ndispatch * sizeof *k);
+            if (!k) {
+                rc = -1;
+                break;
+            }
+            for (size_t j = 0; j < w[wi].ndispatch; j++)
+                k[j] = (tsql_keyed){tsql_trace_ts_us(c, w[wi].dispatch[j]), w[wi].dispatch[j], w[wi].dispatch[j]};
+            tsql_keyed_sort(k, w[wi].ndispatch);
+            for (size_t j = 0; j < w[wi].ndispatch; j++) w[wi].dispatch[j] = k[j].v;
+            free(k);
+        }
+    }
+    free(s);
+    free(stack);
+    if (rc) {
+        tsql_capture_windows_free(w, nw);
+        return -1;
+    }
+    *out = w;
+    *nout = nw;
+    return 0;
+}
+
+/* ---- replayed kernels of a graph launch ---- */
+
+int tsql_graph_kernels(const tsql_trace *t, uint32_t graph, uint32_t **out, size_t *nout)
+{
+    const tsql_kernels *K = &t->kernels;
+    size_t n = 0;
+    for (uint32_t r = 0; r < K->n; r++) n += K->tl_runtime[r] == graph;
+    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
+    uint32_t *g = malloc((n ? n : 1) * sizeof *g);
+    if (!k || !g) {
+        free(k);
+        free(g);
+        return -1;
+    }
+    n = 0;
+    for (uint32_t r = 0; r < K->n; r++)
+        if (K->tl_runtime[r] == graph) k[n] = (tsql_keyed){tsql_trace_ts_us(t, K->uid[r]), K->uid[r], K->uid[r]}, n++;
+    tsql_keyed_sort(k, n);
+    for (size_t i = 0; i < n; i++) g[i] = k[i].v;
+    free(k);
+    *out = g;
+    *nout = n;
+    return 0;
+}
+
+/* ---- alignment ---- */
+
+/* the kernel name a dispatch recorded (args.kernel), or NULL; *buf holds it */
+static const char *dispatch_kernel(const tsql_trace *c, uint32_t u, char *buf, size_t bufsz)
+{
+    size_t len;
+    const char *raw = tsql_trace_arg_raw(c, u, "kernel", &len);
+    if (!raw) return NULL;
+    cJSON *j = cJSON_ParseWithLength(raw, len);
+    const char *r = NULL;
+    if (j && cJSON_IsString(j)) {
+        snprintf(buf, bufsz, "%s", j->valuestring);
+        r = buf;
+    }
+    cJSON_Delete(j);
+    return r;
+}
+
+typedef struct disp {
+    uint32_t uid;
+    const char *name;   /* the call's name */
+    char *kname;        /* args.kernel, or NULL */
+} disp;
+
+static int name_match(const disp *d, const char *g)
+{
+    if (strstr(d->name, "Memcpy") && strstr(g, "Memcpy")) return 1;
+    if (strstr(d->name, "Memset") && (strstr(g, "Memset") || strstr(g, "fillBuffer"))) return 1;
+    return strcmp(d->kname ? d->kname : d->name, g) == 0;
+}
+
+static int is_copy(const disp *d) { return strstr(d->name, "Memcpy") || strstr(d->name, "Memset"); }
+
+void tsql_capture_pairs_free(tsql_capture_pairs *p)
+{
+    free(p->kernel);
+    free(p->dispatch);
+    memset(p, 0, sizeof *p);
+}
+
+static int fail_pairs(tsql_capture_pairs *o, const char *why, int whole)
+{
+    o->code = 0;
+    o->why = why;
+    o->fails_merge = whole;
+    o->n = 0;
+    return 0;
+}
+
+int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const tsql_trace *c, const uint32_t *d,
+                       size_t nd, tsql_capture_pairs *o)
+{
+    memset(o, 0, sizeof *o);
+    if (!ng) return fail_pairs(o, "the graph launch has no replayed GPU events", 0);
+    disp *ds = calloc(nd ? nd : 1, sizeof *ds);
+    o->kernel = malloc(ng * sizeof *o->kernel);
+    o->dispatch = malloc(ng * sizeof *o->dispatch);
+    if (!ds || !o->kernel || !o->dispatch) {
+        free(ds);
+        tsql_capture_pairs_free(o);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < nd && !rc; i++) {
+        char buf[4096];
+        const char *k = dispatch_kernel(c, d[i], buf, sizeof buf);
+        ds[i].uid = d[i];
+        ds[i].name = c->name[d[i]] ? name_of(c, d[i]) : "";
+        if (k && !(ds[i].kname = strdup(k))) rc = -1;
+    }
+    int multi = 0;
+    int64_t s0 = tsql_icol_get(&t->stream, g[0]);
+    for (size_t i = 1; i < ng; i++) multi |= tsql_icol_get(&t->stream, g[i]) != s0;
+    if (rc) goto done;
+    if (multi) {
+        for (size_t i = 0; i < nd; i++)
+            if (!ds[i].kname && !is_copy(&ds[i])) {
+                fail_pairs(o, "the replayed kernels run on several streams and a capture launch did not record "
+                              "its kernel name (args.kernel)", 1);
+                goto done;
+            }
+        /* per-stream FIFO queues of the replayed kernels, streams in first-appearance order */
+        int64_t *streams = malloc(ng * sizeof *streams);
+        size_t *head = calloc(ng, sizeof *head), nst = 0;
+        uint32_t **q = calloc(ng, sizeof *q);
+        size_t *qn = calloc(ng, sizeof *qn);
+        uint32_t *paired_d = malloc(ng * sizeof *paired_d);
+        if (!streams || !head || !q || !qn || !paired_d) rc = -1;
+        for (size_t i = 0; i < ng && !rc; i++) {
+            int64_t st = tsql_icol_get(&t->stream, g[i]);
+            size_t j = 0;
+            while (j < nst && streams[j] != st) j++;
+            if (j == nst) {
+                streams[nst] = st;
+                if (!(q[nst] = malloc(ng * sizeof **q))) rc = -1;
+                nst++;
+            }
+            if (!rc) q[j][qn[j]++] = g[i];
+        }
+        size_t np = 0;
+        for (size_t i = 0; i < nd && !rc; i++) {
+            size_t best = SIZE_MAX, best_run = 0;
+            for (size_t j = 0; j < nst; j++) {
+                if (head[j] >= qn[j] || !name_match(&ds[i], name_of(t, q[j][head[j]]))) continue;
+                /* the longest run of consecutive dispatches this queue matches from here */
+                size_t run = 0;
+                while (i + run < nd && head[j] + run < qn[j] && name_match(&ds[i + run], name_of(t, q[j][head[j] + run])))
+                    run++;
+                if (best == SIZE_MAX || run > best_run) best = j, best_run = run;
+            }
+            if (best == SIZE_MAX) continue; /* dropped */
+            o->kernel[np] = q[best][head[best]++];
+            paired_d[np++] = ds[i].uid;
+        }
+        int complete = !rc;
+        for (size_t j = 0; j < nst && complete; j++) complete = head[j] == qn[j];
+        if (!rc && !complete) {
+            fail_pairs(o, "some replayed kernels found no capture launch on their stream", 0);
+        } else if (!rc) {
+            /* the pairs in replay order (by ts) */
+            size_t n = 0;
+            for (size_t i = 0; i < ng; i++)
+                for (size_t j = 0; j < np; j++)
+                    if (o->kernel[j] == g[i]) {
+                        o->dispatch[n] = paired_d[j];
+                        n++;
+                        break;
+                    }
+            memcpy(o->kernel, g, ng * sizeof *g);
+            o->n = ng;
+            o->code = 4;
+        }
+        for (size_t j = 0; j < nst; j++) free(q[j]);
+        free(streams);
+        free(head);
+        free(q);
+        free(qn);
+        free(paired_d);
+        goto done;
+    }
+    if (nd != ng) {
+        /* greedy: each kernel takes the next dispatch that matches its name */
+        size_t j = 0;
+        for (size_t i = 0; i < ng; i++) {
+            while (j < nd && !((ds[j].kname || is_copy(&ds[j])) && name_match(&ds[j], name_of(t, g[i])))) j++;
+            if (j == nd) {
+                fail_pairs(o, "the capture has a different number of launches and some replayed kernel matches "
+                              "none of the remaining ones", 0);
+                goto done;
+            }
+            o->kernel[i] = g[i];
+            o->dispatch[i] = ds[j++].uid;
+        }
+        o->n = ng;
+        o->code = 2;
+        goto done;
+    }
+    /* equal counts: positional unless a name differs */
+    size_t first_bad = ng;
+    for (size_t i = 0; i < ng && first_bad == ng; i++) {
+        if (!ds[i].kname || is_copy(&ds[i])) continue; /* accepted unchecked */
+        if (!name_match(&ds[i], name_of(t, g[i]))) first_bad = i;
+    }
+    if (first_bad == ng) {
+        for (size_t i = 0; i < ng; i++) o->kernel[i] = g[i], o->dispatch[i] = ds[i].uid;
+        o->n = ng;
+        o->code = 1;
+        goto done;
+    }
+    /* reorder the kernels to the dispatch order, name by name; the name counts must agree */
+    {
+        int *used = calloc(ng, sizeof *used);
+        if (!used) {
+            rc = -1;
+            goto done;
+        }
+        for (size_t i = 0; i < nd; i++) {
+            const char *want = ds[i].kname ? ds[i].kname : ds[i].name;
+            size_t k = 0;
+            while (k < ng && (used[k] || strcmp(name_of(t, g[k]), want))) k++;
+            if (k == ng) {
+                free(used);
+                fail_pairs(o, "the capture launches and the replayed kernels have different kernel-name counts", 0);
+                goto done;
+            }
+            used[k] = 1;
+            o->kernel[i] = g[k];
+            o->dispatch[i] = ds[i].uid;
+        }
+        free(used);
+        o->n = ng;
+        o->code = 3;
+    }
+done:
+    for (size_t i = 0; i < nd; i++) free(ds[i].kname);
+    free(ds);
+    if (rc) {
+        tsql_capture_pairs_free(o);
+        return -1;
+    }
+    return 0;
+}

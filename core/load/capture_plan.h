@@ -59,4 +59,41 @@ typedef struct tsql_capture_entry {
 long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_size, size_t ngraphs,
                          const char **why);
 
+/* One capture window of a capture trace: the span between a StreamBeginCapture call
+ * (its end) and the matching StreamEndCapture call (its start), the calls paired in file
+ * order. Its launches ("dispatches": runtime / driver calls named *launch*, *memcpy* or
+ * *memset*) are those under a window root — an in-window cpu_op or Python frame whose
+ * enclosing event (same thread) exists and lies outside the window — by ts. */
+typedef struct tsql_capture_window {
+    double start, end;
+    size_t nroots;
+    uint32_t *dispatch;
+    size_t ndispatch;
+} tsql_capture_window;
+
+int tsql_capture_windows(const tsql_trace *c, tsql_capture_window **out, size_t *n);
+void tsql_capture_windows_free(tsql_capture_window *w, size_t n);
+
+/* The replayed GPU events (kernels, memcpy, memset) of one graph launch of the replay
+ * trace, by ts: *out malloc'd. Returns 0, -1 on out of memory. */
+int tsql_graph_kernels(const tsql_trace *t, uint32_t graph_launch, uint32_t **out, size_t *n);
+
+/* How the dispatches of a capture window pair with the replayed kernels of a launch. */
+typedef struct tsql_capture_pairs {
+    int code;                 /* 1 positional, 2 greedy (counts differ), 3 reordered by name,
+                                 4 per stream; 0 when the launch cannot be merged */
+    int fails_merge;          /* the whole merge fails (several streams, a dispatch without
+                                 its kernel name) */
+    const char *why;          /* reason when code is 0 */
+    uint32_t *kernel;         /* replayed GPU events (replay uids) ... */
+    uint32_t *dispatch;       /* ... and their capture dispatches (capture uids) */
+    size_t n;
+} tsql_capture_pairs;
+
+/* Aligns dispatches d[0..nd) of capture trace c with the replayed GPU events g[0..ng)
+ * (by ts) of trace t. Returns 0 (see out->code), -1 on out of memory. */
+int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const tsql_trace *c, const uint32_t *d,
+                       size_t nd, tsql_capture_pairs *out);
+void tsql_capture_pairs_free(tsql_capture_pairs *p);
+
 #endif

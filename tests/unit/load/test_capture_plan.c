@@ -129,14 +129,147 @@ static void test_select(void)
     CHECK_HAS(why, "no graph launch");
 }
 
+#define K(name, ts, stream) \
+    "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" name "\", \"pid\": 0, \"tid\": " #stream \
+    ", \"ts\": " #ts ", \"dur\": 1, \"args\": {\"correlation\": 5, \"stream\": " #stream "}}"
+
+/* a replay trace: one graph launch, replayed kernels a b a (stream 3) or on two streams */
+static tsql_trace *replay(int two_streams)
+{
+    if (two_streams)
+        return load_text("{\"traceEvents\": ["
+            EV("cuda_runtime", "hipGraphLaunch", 10, 5, "{\"correlation\": 5}") ","
+            K("ka", 100, 3) "," K("kb", 101, 4) "," K("ka", 102, 3) "]}");
+    return load_text("{\"traceEvents\": ["
+        EV("cuda_runtime", "hipGraphLaunch", 10, 5, "{\"correlation\": 5}") ","
+        K("ka", 100, 3) "," K("kb", 101, 3) "," K("ka", 102, 3) "]}");
+}
+
+/* a capture trace: an op around the window, launches inside it */
+static tsql_trace *capture(const char *launches)
+{
+    char *buf = malloc(8192);
+    snprintf(buf, 8192, "{\"traceEvents\": ["
+        EV("python_function", "model.py(1): forward", 0, 1000, "{}") ","
+        EV("cuda_runtime", "hipStreamBeginCapture", 5, 5, "{}") ","
+        EV("cpu_op", "aten::mm", 20, 100, "{}") ","
+        "%s,"
+        EV("cuda_runtime", "hipStreamEndCapture", 500, 5, "{}") "]}", launches);
+    tsql_trace *t = load_text(buf);
+    free(buf);
+    return t;
+}
+
+#define L(name, ts, kernel) \
+    "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"" name "\", \"pid\": 1, \"tid\": 1, \"ts\": " #ts \
+    ", \"dur\": 2, \"args\": {\"correlation\": " #ts kernel "}}"
+#define KN(k) ", \"kernel\": \"" k "\""
+
+/* aligns the capture's first window with the replay's launch (uid 0) */
+static tsql_capture_pairs align(tsql_trace *r, tsql_trace *c)
+{
+    tsql_capture_pairs p = {0};
+    tsql_capture_window *w = NULL;
+    size_t nw = 0, ng = 0;
+    uint32_t *g = NULL;
+    if (tsql_capture_windows(c, &w, &nw) || !nw || tsql_graph_kernels(r, 0, &g, &ng) ||
+        tsql_capture_align(r, g, ng, c, w[0].dispatch, w[0].ndispatch, &p))
+        p.code = -1;
+    free(g);
+    tsql_capture_windows_free(w, nw);
+    return p;
+}
+
+static void test_align(void)
+{
+    tsql_trace *r = replay(0), *r2 = replay(1);
+    /* same order, same names: positional */
+    tsql_trace *c = capture(L("hipLaunchKernel", 30, KN("ka")) "," L("hipLaunchKernel", 40, KN("kb")) ","
+                            L("hipLaunchKernel", 50, KN("ka")));
+    tsql_capture_window *w;
+    size_t nw;
+    CHECK(c && tsql_capture_windows(c, &w, &nw) == 0);
+    CHECK_EQ(nw, 1);
+    if (nw) {
+        CHECK_EQ(w[0].nroots, 1); /* aten::mm: its parent, the Python frame, is outside */
+        CHECK_EQ(w[0].ndispatch, 3);
+    }
+    tsql_capture_windows_free(w, nw);
+    tsql_capture_pairs p = align(r, c);
+    CHECK_EQ(p.code, 1);
+    CHECK_EQ(p.n, 3);
+    if (p.n == 3) CHECK_EQ(p.dispatch[1], 4); /* kb's launch */
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* same names, another order: reordered by name */
+    c = capture(L("hipLaunchKernel", 30, KN("kb")) "," L("hipLaunchKernel", 40, KN("ka")) ","
+                L("hipLaunchKernel", 50, KN("ka")));
+    p = align(r, c);
+    CHECK_EQ(p.code, 3);
+    if (p.n == 3) CHECK_EQ(p.kernel[0], 2); /* kb */
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* one launch more: greedy by name */
+    c = capture(L("hipLaunchKernel", 30, KN("ka")) "," L("hipLaunchKernel", 35, KN("kz")) ","
+                L("hipLaunchKernel", 40, KN("kb")) "," L("hipLaunchKernel", 50, KN("ka")));
+    p = align(r, c);
+    CHECK_EQ(p.code, 2);
+    if (p.n == 3) CHECK_EQ(p.dispatch[1], 5);
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* one launch more, kernel names missing: cannot be verified, the launch stays unmerged */
+    c = capture(L("hipLaunchKernel", 30, "") "," L("hipLaunchKernel", 35, "") "," L("hipLaunchKernel", 40, "") ","
+                L("hipLaunchKernel", 50, ""));
+    p = align(r, c);
+    CHECK_EQ(p.code, 0);
+    CHECK(!p.fails_merge);
+    CHECK_HAS(p.why, "different number");
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* names missing but the counts agree: accepted unchecked */
+    c = capture(L("hipLaunchKernel", 30, "") "," L("hipLaunchKernel", 40, "") "," L("hipLaunchKernel", 50, ""));
+    p = align(r, c);
+    CHECK_EQ(p.code, 1);
+    tsql_capture_pairs_free(&p);
+    /* several streams and names missing: the whole merge fails */
+    p = align(r2, c);
+    CHECK_EQ(p.code, 0);
+    CHECK(p.fails_merge);
+    CHECK_HAS(p.why, "several streams");
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* several streams with names: per-stream queues */
+    c = capture(L("hipLaunchKernel", 30, KN("ka")) "," L("hipLaunchKernel", 40, KN("ka")) ","
+                L("hipLaunchKernel", 50, KN("kb")));
+    p = align(r2, c);
+    CHECK_EQ(p.code, 4);
+    CHECK_EQ(p.n, 3);
+    if (p.n == 3) {
+        CHECK_EQ(p.kernel[1], 2);   /* kb (stream 4) ... */
+        CHECK_EQ(p.dispatch[1], 5); /* ... with the third launch */
+    }
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    /* a capture that matches nothing */
+    c = capture(L("hipLaunchKernel", 30, KN("x")) "," L("hipLaunchKernel", 40, KN("y")) ","
+                L("hipLaunchKernel", 50, KN("z")));
+    p = align(r, c);
+    CHECK_EQ(p.code, 0);
+    CHECK_HAS(p.why, "kernel-name counts");
+    tsql_capture_pairs_free(&p);
+    tsql_trace_free(c);
+    tsql_trace_free(r);
+    tsql_trace_free(r2);
+}
+
 static void test_conformance(void)
 {
-    static const struct { const char *replay, *capture; uint32_t graph; } cases[] = {
+    static const struct { const char *replay, *capture; uint32_t graph; size_t nkernels; } cases[] = {
         {"../shared/conformance/tracelens/inference/sglang_decode/sglang_Qwen3-8B_decode.json.gz",
-         "../shared/conformance/tracelens/inference/sglang_decode/capture_traces/bs_32_rank0.json.gz", 907},
+         "../shared/conformance/tracelens/inference/sglang_decode/capture_traces/bs_32_rank0.json.gz", 907, 544},
         {"../shared/conformance/tracelens/inference/vllm_decode_full/graph_execution.json.gz",
          "../shared/conformance/tracelens/inference/vllm_decode_full/capture_traces/"
-         "graph_capture_rank_0.1773709742341309550.pt.trace.json.gz", 1097},
+         "graph_capture_rank_0.1773709742341309550.pt.trace.json.gz", 1097, 421},
     };
     for (size_t i = 0; i < 2; i++) {
         if (access(cases[i].replay, R_OK) || access(cases[i].capture, R_OK)) {
@@ -149,8 +282,26 @@ static void test_conformance(void)
         CHECK(c && tsql_capture_classify(c, &cc) == 0);
         CHECK_EQ(cc.batch_size, 32);
         CHECK_STR(cc.mode, "FULL");
-        tsql_trace_free(c);
         tsql_trace *t = tsql_trace_load(cases[i].replay, NULL, &err);
+        /* one capture window, its launches aligned with the replayed kernels one to one */
+        tsql_capture_window *w = NULL;
+        size_t nw = 0, ng = 0;
+        uint32_t *g = NULL;
+        CHECK(tsql_capture_windows(c, &w, &nw) == 0);
+        CHECK_EQ(nw, 1);
+        CHECK(tsql_graph_kernels(t, cases[i].graph, &g, &ng) == 0);
+        CHECK_EQ(ng, cases[i].nkernels);
+        if (nw) {
+            CHECK_EQ(w[0].ndispatch, cases[i].nkernels);
+            tsql_capture_pairs p;
+            CHECK(tsql_capture_align(t, g, ng, c, w[0].dispatch, w[0].ndispatch, &p) == 0);
+            CHECK_EQ(p.code, 1);
+            CHECK_EQ(p.n, cases[i].nkernels);
+            tsql_capture_pairs_free(&p);
+        }
+        free(g);
+        tsql_capture_windows_free(w, nw);
+        tsql_trace_free(c);
         tsql_exec_root *r;
         size_t n;
         CHECK(t && tsql_exec_roots(t, &r, &n) == 0);
@@ -170,6 +321,7 @@ int main(void)
     test_classify();
     test_exec_roots();
     test_select();
+    test_align();
     test_conformance();
     return check_report("test_capture_plan");
 }
