@@ -46,6 +46,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"python_frame_at", tsql_register_python_frame},
         {"trace_open_dir", tsql_register_open_dir},
         {"np_round", tsql_register_np_round},
+        {"capture_merge_plan", tsql_register_capture_functions},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

@@ -9,6 +9,10 @@
 #include <strings.h>
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
+
+#include "load/load.h"
+#include "util/error.h"
 
 #include "perfmodel/iteration.h"
 #include "util/sort.h"
@@ -638,6 +642,243 @@ done:
     free(ds);
     if (rc) {
         tsql_capture_pairs_free(o);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the whole plan ---- */
+
+void tsql_capture_plan_free(tsql_capture_plan *p)
+{
+    for (size_t i = 0; i < p->nentries; i++) {
+        free(p->file[i]);
+        free(p->mode[i]);
+    }
+    free(p->file);
+    free(p->batch_size);
+    free(p->mode);
+    free(p->launch);
+    memset(p, 0, sizeof *p);
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t a = strlen(dir), b = strlen(name);
+    char *s = malloc(a + b + 2);
+    if (!s) return NULL;
+    memcpy(s, dir, a);
+    s[a] = '/';
+    memcpy(s + a + 1, name, b + 1);
+    return s;
+}
+
+static int add_entry(tsql_capture_plan *p, char *file, int64_t bs, const char *mode)
+{
+    char **f = realloc(p->file, (p->nentries + 1) * sizeof *f);
+    if (f) p->file = f;
+    int64_t *b = realloc(p->batch_size, (p->nentries + 1) * sizeof *b);
+    if (b) p->batch_size = b;
+    char **m = realloc(p->mode, (p->nentries + 1) * sizeof *m);
+    if (m) p->mode = m;
+    char *md = strdup(mode);
+    if (!f || !b || !m || !md) {
+        free(file);
+        free(md);
+        return -1;
+    }
+    p->file[p->nentries] = file;
+    p->batch_size[p->nentries] = bs;
+    p->mode[p->nentries++] = md;
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* the manifest, or the folder's traces classified */
+static int read_manifest(const char *folder, tsql_capture_plan *p, tsql_error *err)
+{
+    char *path = join(folder, "execution_details.json");
+    if (!path) return tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory"), -1;
+    FILE *f = fopen(path, "rb");
+    free(path);
+    if (f) {
+        char *text = NULL;
+        size_t n = 0, cap = 0;
+        for (;;) {
+            if (n + 4096 > cap) {
+                char *nt = realloc(text, cap = cap * 2 + 8192);
+                if (!nt) break;
+                text = nt;
+            }
+            size_t r = fread(text + n, 1, cap - n, f);
+            n += r;
+            if (!r) break;
+        }
+        fclose(f);
+        cJSON *j = text ? cJSON_ParseWithLength(text, n) : NULL;
+        free(text);
+        if (!j || !cJSON_IsArray(j)) {
+            cJSON_Delete(j);
+            tsql_error_set(err, TSQL_EFORMAT, -1,
+                           "execution_details.json is not a JSON list of {file, batch_size, mode}");
+            return -1;
+        }
+        for (const cJSON *e = j->child; e; e = e->next) {
+            const cJSON *fi = cJSON_GetObjectItemCaseSensitive(e, "file");
+            const cJSON *bs = cJSON_GetObjectItemCaseSensitive(e, "batch_size");
+            const cJSON *mo = cJSON_GetObjectItemCaseSensitive(e, "mode");
+            /* entries without an integer batch size or a text mode are not usable */
+            if (!cJSON_IsString(fi) || !cJSON_IsNumber(bs) || bs->valuedouble != (double)(int64_t)bs->valuedouble ||
+                !cJSON_IsString(mo))
+                continue;
+            char *fp = join(folder, fi->valuestring);
+            if (!fp || add_entry(p, fp, (int64_t)bs->valuedouble, mo->valuestring)) {
+                cJSON_Delete(j);
+                return tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory"), -1;
+            }
+        }
+        cJSON_Delete(j);
+        return 0;
+    }
+    DIR *d = opendir(folder);
+    if (!d) return tsql_error_set(err, TSQL_EIO, -1, "cannot read the capture folder"), -1;
+    char **names = NULL;
+    size_t nn = 0;
+    int rc = 0;
+    for (struct dirent *e; (e = readdir(d)) && !rc;) {
+        if (!ends_with(e->d_name, ".json") && !ends_with(e->d_name, ".json.gz")) continue;
+        char **nv = realloc(names, (nn + 1) * sizeof *nv);
+        if (!nv || !(nv[nn] = strdup(e->d_name))) {
+            if (nv) names = nv;
+            rc = -1;
+            break;
+        }
+        names = nv;
+        nn++;
+    }
+    closedir(d);
+    if (!rc) qsort(names, nn, sizeof *names, cmp_str);
+    for (size_t i = 0; i < nn && !rc; i++) {
+        char *fp = join(folder, names[i]);
+        tsql_error le = {0};
+        tsql_trace *t = fp ? tsql_trace_load(fp, NULL, &le) : NULL;
+        tsql_capture_class cc;
+        if (!t) {
+            tsql_error_set(err, fp ? le.code : TSQL_ENOMEM, -1, "capture trace %s: %s", names[i], fp ? le.msg : "");
+            free(fp);
+            rc = -2;
+            break;
+        }
+        if (tsql_capture_classify(t, &cc)) rc = -1;
+        tsql_trace_free(t);
+        if (!rc && cc.has_batch && add_entry(p, fp, cc.batch_size, cc.mode)) rc = -1;
+        else if (rc || !cc.has_batch) free(fp);
+    }
+    for (size_t i = 0; i < nn; i++) free(names[i]);
+    free(names);
+    if (rc == -1) tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+    return rc ? -1 : 0;
+}
+
+static int push_launch(tsql_capture_plan *p, const tsql_capture_launch *l)
+{
+    tsql_capture_launch *nl = realloc(p->launch, (p->n + 1) * sizeof *nl);
+    if (!nl) return -1;
+    p->launch = nl;
+    p->launch[p->n++] = *l;
+    return 0;
+}
+
+int tsql_capture_plan_make(const tsql_trace *r, const char *folder, tsql_capture_plan *p, tsql_error *err)
+{
+    memset(p, 0, sizeof *p);
+    memset(err, 0, sizeof *err);
+    if (read_manifest(folder, p, err)) {
+        tsql_capture_plan_free(p);
+        return -1;
+    }
+    tsql_capture_entry *ent = calloc(p->nentries ? p->nentries : 1, sizeof *ent);
+    tsql_trace **loaded = calloc(p->nentries ? p->nentries : 1, sizeof *loaded);
+    tsql_exec_root *roots = NULL;
+    size_t nroots = 0;
+    int rc = 0;
+    if (!ent || !loaded || tsql_exec_roots(r, &roots, &nroots)) rc = -1;
+    for (size_t i = 0; i < p->nentries && !rc; i++) {
+        FILE *f = fopen(p->file[i], "rb");
+        ent[i] = (tsql_capture_entry){p->batch_size[i], p->mode[i], f != NULL};
+        if (f) fclose(f);
+    }
+    for (size_t s = 0; s < nroots && !rc; s++) {
+        tsql_exec_root *x = &roots[s];
+        tsql_capture_launch l = {.step = x->uid, .graph = TSQL_NONE, .has_batch = x->has_batch,
+                                 .batch_size = x->batch_size, .entry = -1};
+        const char *why = NULL;
+        long e = -1;
+        if (!x->has_batch) why = "the step's annotation gives no batch size";
+        else e = tsql_capture_select(ent, p->nentries, x->batch_size, x->ngraphs, &why);
+        if (e < 0) {
+            l.why = why;
+            if (!x->ngraphs) rc = push_launch(p, &l);
+            for (size_t g = 0; g < x->ngraphs && !rc; g++) l.graph = x->graphs[g], rc = push_launch(p, &l);
+            continue;
+        }
+        l.entry = e;
+        if (!loaded[e]) {
+            tsql_error le = {0};
+            loaded[e] = tsql_trace_load(p->file[e], NULL, &le);
+            if (!loaded[e]) {
+                tsql_error_set(err, le.code, -1, "capture trace %s: %s", p->file[e], le.msg);
+                rc = -2;
+                break;
+            }
+        }
+        tsql_capture_window *w = NULL;
+        size_t nw = 0;
+        if (tsql_capture_windows(loaded[e], &w, &nw)) {
+            rc = -1;
+            break;
+        }
+        for (size_t g = 0; g < x->ngraphs && !rc; g++) {
+            l.graph = x->graphs[g];
+            l.code = 0, l.why = NULL, l.nkernels = 0;
+            const tsql_capture_window *win = nw == 1 ? &w[0] : nw == x->ngraphs ? &w[g] : NULL;
+            if (!win) {
+                l.why = nw ? "the capture has another number of capture windows than the step has graph launches"
+                           : "the capture trace records no StreamBeginCapture / StreamEndCapture pair";
+                rc = push_launch(p, &l);
+                continue;
+            }
+            uint32_t *gk = NULL;
+            size_t ng = 0;
+            tsql_capture_pairs pr;
+            if (tsql_graph_kernels(r, l.graph, &gk, &ng) ||
+                tsql_capture_align(r, gk, ng, loaded[e], win->dispatch, win->ndispatch, &pr)) {
+                free(gk);
+                rc = -1;
+                break;
+            }
+            free(gk);
+            l.code = pr.code, l.why = pr.why, l.nkernels = pr.n;
+            if (pr.fails_merge && !p->fails_merge) p->fails_merge = 1, p->fails_why = pr.why;
+            tsql_capture_pairs_free(&pr);
+            rc = push_launch(p, &l);
+        }
+        tsql_capture_windows_free(w, nw);
+    }
+    for (size_t i = 0; loaded && i < p->nentries; i++) tsql_trace_free(loaded[i]);
+    free(loaded);
+    free(ent);
+    tsql_exec_roots_free(roots, nroots);
+    if (rc) {
+        if (rc == -1) tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+        tsql_capture_plan_free(p);
         return -1;
     }
     return 0;

@@ -96,4 +96,40 @@ int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const 
                        size_t nd, tsql_capture_pairs *out);
 void tsql_capture_pairs_free(tsql_capture_pairs *p);
 
+/* ---- the whole plan of a replay trace and a capture folder ---- */
+
+/* One graph launch of an engine step and what the merge would do with it. */
+typedef struct tsql_capture_launch {
+    uint32_t step;            /* the step's annotation (replay uid) */
+    uint32_t graph;           /* the graph launch (replay uid), TSQL_NONE when the step has none */
+    int has_batch;
+    int64_t batch_size;       /* tokens of the step */
+    long entry;               /* manifest entry taken, -1 if none */
+    int code;                 /* tsql_capture_pairs.code; 0 = not merged */
+    const char *why;          /* reason when not merged (static text) */
+    size_t nkernels;          /* replayed GPU events paired */
+} tsql_capture_launch;
+
+typedef struct tsql_capture_plan {
+    tsql_capture_launch *launch;
+    size_t n;
+    int fails_merge;          /* TraceLens's merge returns nothing: the report is the replay's */
+    const char *fails_why;
+    /* the manifest: execution_details.json, or the capture files classified */
+    char **file;              /* absolute-or-given path of each entry */
+    int64_t *batch_size;
+    char **mode;
+    size_t nentries;
+} tsql_capture_plan;
+
+/* Plans the merge of the capture folder into replay: reads folder/execution_details.json
+ * (or, when it is absent, classifies the folder's .json / .json.gz files, sorted by name,
+ * without writing anything), then for every engine step picks a capture, pairs its
+ * windows with the step's graph launches (one window: every launch; else one per launch
+ * in order, equal counts needed) and aligns the kernels. Returns 0, or -1 with err set
+ * (folder unreadable, manifest malformed, a capture file that does not load, out of
+ * memory). */
+int tsql_capture_plan_make(const tsql_trace *replay, const char *folder, tsql_capture_plan *out, tsql_error *err);
+void tsql_capture_plan_free(tsql_capture_plan *p);
+
 #endif

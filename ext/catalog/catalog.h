@@ -99,5 +99,6 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 int tsql_register_python_frame(sqlite3 *db, tsql_catalog *c);
 int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
+int tsql_register_capture_functions(sqlite3 *db, tsql_catalog *c);
 
 #endif
