@@ -421,27 +421,64 @@ int tsql_capture_windows(const tsql_trace *c, tsql_capture_window **out, size_t 
 
 /* ---- replayed kernels of a graph launch ---- */
 
-int tsql_graph_kernels(const tsql_trace *t, uint32_t graph, uint32_t **out, size_t *nout)
+typedef struct gk {
+    uint32_t launch;
+    double ts;
+    uint32_t uid;
+} gk;
+
+static int cmp_gk(const void *x, const void *y)
 {
+    const gk *a = x, *b = y;
+    if (a->launch != b->launch) return a->launch < b->launch ? -1 : 1;
+    if (a->ts != b->ts) return a->ts < b->ts ? -1 : 1;
+    return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+void tsql_graph_kernels_free(tsql_graph_kernels *g)
+{
+    free(g->launch);
+    free(g->gpu);
+    memset(g, 0, sizeof *g);
+}
+
+int tsql_graph_kernels_build(const tsql_trace *t, tsql_graph_kernels *o)
+{
+    memset(o, 0, sizeof *o);
     const tsql_kernels *K = &t->kernels;
     size_t n = 0;
-    for (uint32_t r = 0; r < K->n; r++) n += K->tl_runtime[r] == graph;
-    tsql_keyed *k = malloc((n ? n : 1) * sizeof *k);
-    uint32_t *g = malloc((n ? n : 1) * sizeof *g);
-    if (!k || !g) {
-        free(k);
-        free(g);
+    for (uint32_t r = 0; r < K->n; r++) n += K->link[r] == TSQL_LINK_GRAPH && K->tl_runtime[r] != TSQL_NONE;
+    gk *v = malloc((n ? n : 1) * sizeof *v);
+    o->launch = malloc((n ? n : 1) * sizeof *o->launch);
+    o->gpu = malloc((n ? n : 1) * sizeof *o->gpu);
+    if (!v || !o->launch || !o->gpu) {
+        free(v);
+        tsql_graph_kernels_free(o);
         return -1;
     }
     n = 0;
     for (uint32_t r = 0; r < K->n; r++)
-        if (K->tl_runtime[r] == graph) k[n] = (tsql_keyed){tsql_trace_ts_us(t, K->uid[r]), K->uid[r], K->uid[r]}, n++;
-    tsql_keyed_sort(k, n);
-    for (size_t i = 0; i < n; i++) g[i] = k[i].v;
-    free(k);
-    *out = g;
-    *nout = n;
+        if (K->link[r] == TSQL_LINK_GRAPH && K->tl_runtime[r] != TSQL_NONE)
+            v[n++] = (gk){K->tl_runtime[r], tsql_trace_ts_us(t, K->uid[r]), K->uid[r]};
+    qsort(v, n, sizeof *v, cmp_gk);
+    for (size_t i = 0; i < n; i++) o->launch[i] = v[i].launch, o->gpu[i] = v[i].uid;
+    o->n = n;
+    free(v);
     return 0;
+}
+
+const uint32_t *tsql_graph_kernels_of(const tsql_graph_kernels *g, uint32_t launch, size_t *n)
+{
+    size_t lo = 0, hi = g->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (g->launch[mid] < launch) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t end = lo;
+    while (end < g->n && g->launch[end] == launch) end++;
+    *n = end - lo;
+    return g->gpu + lo;
 }
 
 /* ---- alignment ---- */
@@ -525,54 +562,47 @@ int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const 
                               "its kernel name (args.kernel)", 1);
                 goto done;
             }
-        /* per-stream FIFO queues of the replayed kernels, streams in first-appearance order */
+        /* per-stream FIFO queues of the replayed kernels (indices into g), streams in
+         * first-appearance order */
         int64_t *streams = malloc(ng * sizeof *streams);
-        size_t *head = calloc(ng, sizeof *head), nst = 0;
-        uint32_t **q = calloc(ng, sizeof *q);
-        size_t *qn = calloc(ng, sizeof *qn);
-        uint32_t *paired_d = malloc(ng * sizeof *paired_d);
-        if (!streams || !head || !q || !qn || !paired_d) rc = -1;
+        size_t *head = calloc(ng, sizeof *head), nst = 0, *qn = calloc(ng, sizeof *qn);
+        size_t **q = calloc(ng, sizeof *q);
+        uint32_t *by_g = calloc(ng, sizeof *by_g); /* the dispatch paired with g[i], 0 = none yet */
+        int *has = calloc(ng, sizeof *has);
+        if (!streams || !head || !q || !qn || !by_g || !has) rc = -1;
         for (size_t i = 0; i < ng && !rc; i++) {
             int64_t st = tsql_icol_get(&t->stream, g[i]);
             size_t j = 0;
-            while (j < nst && streams[j] != st) j++;
+            while (j < nst && streams[j] != st) j++; /* streams are few */
             if (j == nst) {
                 streams[nst] = st;
                 if (!(q[nst] = malloc(ng * sizeof **q))) rc = -1;
                 nst++;
             }
-            if (!rc) q[j][qn[j]++] = g[i];
+            if (!rc) q[j][qn[j]++] = i;
         }
-        size_t np = 0;
         for (size_t i = 0; i < nd && !rc; i++) {
             size_t best = SIZE_MAX, best_run = 0;
             for (size_t j = 0; j < nst; j++) {
-                if (head[j] >= qn[j] || !name_match(&ds[i], name_of(t, q[j][head[j]]))) continue;
+                if (head[j] >= qn[j] || !name_match(&ds[i], name_of(t, g[q[j][head[j]]]))) continue;
                 /* the longest run of consecutive dispatches this queue matches from here */
                 size_t run = 0;
-                while (i + run < nd && head[j] + run < qn[j] && name_match(&ds[i + run], name_of(t, q[j][head[j] + run])))
+                while (i + run < nd && head[j] + run < qn[j] &&
+                       name_match(&ds[i + run], name_of(t, g[q[j][head[j] + run]])))
                     run++;
                 if (best == SIZE_MAX || run > best_run) best = j, best_run = run;
             }
             if (best == SIZE_MAX) continue; /* dropped */
-            o->kernel[np] = q[best][head[best]++];
-            paired_d[np++] = ds[i].uid;
+            size_t gi = q[best][head[best]++];
+            by_g[gi] = ds[i].uid, has[gi] = 1;
         }
         int complete = !rc;
-        for (size_t j = 0; j < nst && complete; j++) complete = head[j] == qn[j];
+        for (size_t i = 0; i < ng && complete; i++) complete = has[i];
         if (!rc && !complete) {
             fail_pairs(o, "some replayed kernels found no capture launch on their stream", 0);
         } else if (!rc) {
             /* the pairs in replay order (by ts) */
-            size_t n = 0;
-            for (size_t i = 0; i < ng; i++)
-                for (size_t j = 0; j < np; j++)
-                    if (o->kernel[j] == g[i]) {
-                        o->dispatch[n] = paired_d[j];
-                        n++;
-                        break;
-                    }
-            memcpy(o->kernel, g, ng * sizeof *g);
+            for (size_t i = 0; i < ng; i++) o->kernel[i] = g[i], o->dispatch[i] = by_g[i];
             o->n = ng;
             o->code = 4;
         }
@@ -581,7 +611,8 @@ int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const 
         free(head);
         free(q);
         free(qn);
-        free(paired_d);
+        free(by_g);
+        free(has);
         goto done;
     }
     if (nd != ng) {
@@ -613,29 +644,47 @@ int tsql_capture_align(const tsql_trace *t, const uint32_t *g, size_t ng, const 
         o->code = 1;
         goto done;
     }
-    /* reorder the kernels to the dispatch order, name by name; the name counts must agree */
+    /* reorder the kernels to the dispatch order, name by name; the name counts must agree:
+     * the kernels sorted by (name id, position), one cursor per name */
     {
-        int *used = calloc(ng, sizeof *used);
-        if (!used) {
+        tsql_keyed *k = malloc(ng * sizeof *k);
+        size_t *cur = NULL;
+        if (!k) {
             rc = -1;
             goto done;
         }
+        for (size_t i = 0; i < ng; i++) k[i] = (tsql_keyed){(double)t->name[g[i]], (uint32_t)i, (uint32_t)i};
+        tsql_keyed_sort(k, ng);
         for (size_t i = 0; i < nd; i++) {
             const char *want = ds[i].kname ? ds[i].kname : ds[i].name;
-            size_t k = 0;
-            while (k < ng && (used[k] || strcmp(name_of(t, g[k]), want))) k++;
-            if (k == ng) {
-                free(used);
-                fail_pairs(o, "the capture launches and the replayed kernels have different kernel-name counts", 0);
-                goto done;
+            uint32_t id = tsql_intern_find(&t->strings, want, strlen(want));
+            /* the first entry of that name, then the name's cursor */
+            size_t lo = 0, hi = ng;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (k[mid].k < (double)id) lo = mid + 1;
+                else hi = mid;
             }
-            used[k] = 1;
-            o->kernel[i] = g[k];
+            if (!cur && !(cur = calloc(ng + 1, sizeof *cur))) {
+                rc = -1;
+                break;
+            }
+            size_t at = lo + cur[lo];
+            if (id == 0 || at >= ng || k[at].k != (double)id) {
+                fail_pairs(o, "the capture launches and the replayed kernels have different kernel-name counts", 0);
+                break;
+            }
+            cur[lo]++;
+            o->kernel[i] = g[k[at].v];
             o->dispatch[i] = ds[i].uid;
         }
-        free(used);
-        o->n = ng;
-        o->code = 3;
+        int ok = !rc && !o->why;
+        free(k);
+        free(cur);
+        if (ok) {
+            o->n = ng;
+            o->code = 3;
+        }
     }
 done:
     for (size_t i = 0; i < nd; i++) free(ds[i].kname);
@@ -808,8 +857,9 @@ int tsql_capture_plan_make(const tsql_trace *r, const char *folder, tsql_capture
     tsql_trace **loaded = calloc(p->nentries ? p->nentries : 1, sizeof *loaded);
     tsql_exec_root *roots = NULL;
     size_t nroots = 0;
+    tsql_graph_kernels gks = {0};
     int rc = 0;
-    if (!ent || !loaded || tsql_exec_roots(r, &roots, &nroots)) rc = -1;
+    if (!ent || !loaded || tsql_exec_roots(r, &roots, &nroots) || tsql_graph_kernels_build(r, &gks)) rc = -1;
     for (size_t i = 0; i < p->nentries && !rc; i++) {
         FILE *f = fopen(p->file[i], "rb");
         ent[i] = (tsql_capture_entry){p->batch_size[i], p->mode[i], f != NULL};
@@ -855,16 +905,13 @@ int tsql_capture_plan_make(const tsql_trace *r, const char *folder, tsql_capture
                 rc = push_launch(p, &l);
                 continue;
             }
-            uint32_t *gk = NULL;
             size_t ng = 0;
+            const uint32_t *gv = tsql_graph_kernels_of(&gks, l.graph, &ng);
             tsql_capture_pairs pr;
-            if (tsql_graph_kernels(r, l.graph, &gk, &ng) ||
-                tsql_capture_align(r, gk, ng, loaded[e], win->dispatch, win->ndispatch, &pr)) {
-                free(gk);
+            if (tsql_capture_align(r, gv, ng, loaded[e], win->dispatch, win->ndispatch, &pr)) {
                 rc = -1;
                 break;
             }
-            free(gk);
             l.code = pr.code, l.why = pr.why, l.nkernels = pr.n;
             if (pr.fails_merge && !p->fails_merge) p->fails_merge = 1, p->fails_why = pr.why;
             tsql_capture_pairs_free(&pr);
@@ -876,6 +923,7 @@ int tsql_capture_plan_make(const tsql_trace *r, const char *folder, tsql_capture
     free(loaded);
     free(ent);
     tsql_exec_roots_free(roots, nroots);
+    tsql_graph_kernels_free(&gks);
     if (rc) {
         if (rc == -1) tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
         tsql_capture_plan_free(p);

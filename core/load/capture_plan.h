@@ -74,9 +74,19 @@ typedef struct tsql_capture_window {
 int tsql_capture_windows(const tsql_trace *c, tsql_capture_window **out, size_t *n);
 void tsql_capture_windows_free(tsql_capture_window *w, size_t n);
 
-/* The replayed GPU events (kernels, memcpy, memset) of one graph launch of the replay
- * trace, by ts: *out malloc'd. Returns 0, -1 on out of memory. */
-int tsql_graph_kernels(const tsql_trace *t, uint32_t graph_launch, uint32_t **out, size_t *n);
+/* The replayed GPU events (kernels, memcpy, memset) of every graph launch of the replay
+ * trace, grouped by launch and by ts within one: built once (one sort), then each
+ * launch's events are found by binary search. */
+typedef struct tsql_graph_kernels {
+    uint32_t *launch;         /* sorted */
+    uint32_t *gpu;            /* gpu[i] is launched by launch[i] */
+    size_t n;
+} tsql_graph_kernels;
+
+int tsql_graph_kernels_build(const tsql_trace *t, tsql_graph_kernels *out);
+void tsql_graph_kernels_free(tsql_graph_kernels *g);
+/* the events of one launch: a range of g->gpu (by ts); *n = 0 when none */
+const uint32_t *tsql_graph_kernels_of(const tsql_graph_kernels *g, uint32_t launch, size_t *n);
 
 /* How the dispatches of a capture window pair with the replayed kernels of a launch. */
 typedef struct tsql_capture_pairs {

@@ -171,11 +171,12 @@ static tsql_capture_pairs align(tsql_trace *r, tsql_trace *c)
     tsql_capture_pairs p = {0};
     tsql_capture_window *w = NULL;
     size_t nw = 0, ng = 0;
-    uint32_t *g = NULL;
-    if (tsql_capture_windows(c, &w, &nw) || !nw || tsql_graph_kernels(r, 0, &g, &ng) ||
-        tsql_capture_align(r, g, ng, c, w[0].dispatch, w[0].ndispatch, &p))
+    tsql_graph_kernels gk;
+    if (tsql_graph_kernels_build(r, &gk)) return p;
+    const uint32_t *g = tsql_graph_kernels_of(&gk, 0, &ng);
+    if (tsql_capture_windows(c, &w, &nw) || !nw || tsql_capture_align(r, g, ng, c, w[0].dispatch, w[0].ndispatch, &p))
         p.code = -1;
-    free(g);
+    tsql_graph_kernels_free(&gk);
     tsql_capture_windows_free(w, nw);
     return p;
 }
@@ -286,10 +287,11 @@ static void test_conformance(void)
         /* one capture window, its launches aligned with the replayed kernels one to one */
         tsql_capture_window *w = NULL;
         size_t nw = 0, ng = 0;
-        uint32_t *g = NULL;
+        tsql_graph_kernels gk;
         CHECK(tsql_capture_windows(c, &w, &nw) == 0);
         CHECK_EQ(nw, 1);
-        CHECK(tsql_graph_kernels(t, cases[i].graph, &g, &ng) == 0);
+        CHECK(tsql_graph_kernels_build(t, &gk) == 0);
+        const uint32_t *g = tsql_graph_kernels_of(&gk, cases[i].graph, &ng);
         CHECK_EQ(ng, cases[i].nkernels);
         if (nw) {
             CHECK_EQ(w[0].ndispatch, cases[i].nkernels);
@@ -299,7 +301,7 @@ static void test_conformance(void)
             CHECK_EQ(p.n, cases[i].nkernels);
             tsql_capture_pairs_free(&p);
         }
-        free(g);
+        tsql_graph_kernels_free(&gk);
         tsql_capture_windows_free(w, nw);
         tsql_trace_free(c);
         tsql_exec_root *r;
