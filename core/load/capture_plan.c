@@ -23,7 +23,7 @@ static const char *name_of(const tsql_trace *t, uint32_t u) { return tsql_intern
 static int is_dummy_run(const char *s)
 {
     static const char pre[] = "vllm/v1/worker/gpu_model_runner.py(";
-    if (strncmp(s, pre, sizeof pre - 1)) return 0;
+    if (strncmp(s, pre, sizeof pre - 1) != 0) return 0;
     s += sizeof pre - 1;
     if (!isdigit((unsigned char)*s)) return 0;
     while (isdigit((unsigned char)*s)) s++;
@@ -33,7 +33,7 @@ static int is_dummy_run(const char *s)
 /* "capture_<digits>_<rest>": 1 with bs and mode */
 static int capture_annotation(const char *s, int64_t *bs, const char **mode)
 {
-    if (strncmp(s, "capture_", 8)) return 0;
+    if (strncmp(s, "capture_", 8) != 0) return 0;
     s += 8;
     if (!isdigit((unsigned char)*s)) return 0;
     *bs = 0;
@@ -256,7 +256,7 @@ long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_si
     int found = 0;
     int64_t cbs = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!e[i].mode || (strcmp(e[i].mode, "FULL") && strcmp(e[i].mode, "PIECEWISE"))) continue;
+        if (!e[i].mode || (strcmp(e[i].mode, "FULL") != 0 && strcmp(e[i].mode, "PIECEWISE") != 0)) continue;
         if (e[i].batch_size >= batch_size && (!found || e[i].batch_size < cbs)) cbs = e[i].batch_size, found = 1;
     }
     if (!found) {
@@ -713,12 +713,9 @@ void tsql_capture_plan_free(tsql_capture_plan *p)
 
 static char *join(const char *dir, const char *name)
 {
-    size_t a = strlen(dir), b = strlen(name);
-    char *s = malloc(a + b + 2);
-    if (!s) return NULL;
-    memcpy(s, dir, a);
-    s[a] = '/';
-    memcpy(s + a + 1, name, b + 1);
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (s) snprintf(s, n, "%s/%s", dir, name);
     return s;
 }
 
@@ -813,7 +810,7 @@ static int read_manifest(const char *folder, tsql_capture_plan *p, tsql_error *e
         nn++;
     }
     closedir(d);
-    if (!rc) qsort(names, nn, sizeof *names, cmp_str);
+    if (!rc && nn) qsort(names, nn, sizeof *names, cmp_str);
     for (size_t i = 0; i < nn && !rc; i++) {
         char *fp = join(folder, names[i]);
         tsql_error le = {0};

@@ -33,7 +33,7 @@ static int word_char(char ch) { return isalnum((unsigned char)ch) || ch == '_'; 
 static const char *sglang_kind(const char *s, const char **kind)
 {
     static const char *const kinds[] = {"EXTEND", "DECODE", "MIXED"};
-    if (strncmp(s, "step[", 5)) return NULL;
+    if (strncmp(s, "step[", 5) != 0) return NULL;
     for (int i = 0; i < 3; i++) {
         size_t n = strlen(kinds[i]);
         if (strncmp(s + 5, kinds[i], n) == 0 && !word_char(s[5 + n])) {
@@ -50,7 +50,7 @@ static int64_t kv_int(const char *a, const char *b, const char *key, int *found)
     size_t kn = strlen(key);
     *found = 0;
     for (const char *p = a; p + kn < b; p++) {
-        if ((p > a && word_char(p[-1])) || strncmp(p, key, kn) || p[kn] != '=') continue;
+        if ((p > a && word_char(p[-1])) || strncmp(p, key, kn) != 0 || p[kn] != '=') continue;
         const char *q = p + kn + 1;
         if (q >= b || !isdigit((unsigned char)*q)) continue;
         *found = 1;
@@ -65,7 +65,7 @@ static int64_t atom_value(const char *a, const char *b, const char *key, int *fo
     size_t kn = strlen(key);
     *found = 0;
     for (const char *p = a; p + kn < b; p++) {
-        if ((p > a && word_char(p[-1])) || strncmp(p, key, kn) || p[kn] != '=') continue;
+        if ((p > a && word_char(p[-1])) || strncmp(p, key, kn) != 0 || p[kn] != '=') continue;
         const char *q = p + kn + 1;
         *found = 1;
         if (*q == '[') return 0;

@@ -114,7 +114,8 @@ int pm_rmsnorm(pm_ctx *c)
         if (res) f += (double)(M * C);
         if (x2) f += (double)(int64_t)(rr * (double)(M * n2) / (double)(E > 1 ? E : 1));
         f += (double)(2 * E);
-        b = (double)(E * p + C * p) + (double)E * 0.5 + (double)(E / 32);
+        int64_t blocks = E / 32; /* one scale byte per 32 elements (floor division) */
+        b = (double)(E * p + C * p) + (double)E * 0.5 + (double)blocks;
         if (res) b += (double)(E * p + E * p);
         if (x2) b += (double)(M * n2 * p + n2 * p + M * n2 * p);
     } else {

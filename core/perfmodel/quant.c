@@ -26,8 +26,9 @@ static int mxfp4(pm_ctx *c, int i, int with_stride)
         return pm_status(c);
     int64_t E = pm_numel(c, &s);
     int b = pm_bpe(dt);
+    int64_t blocks = E / 32; /* one scale byte per 32 elements (floor division) */
     pm_spec(c, "vector", dt);
-    return pm_done(c, (double)pm_mul(c, 2, E), b ? (double)(E * b) + (double)E * 0.5 + (double)(E / 32) : NAN);
+    return pm_done(c, (double)pm_mul(c, 2, E), b ? (double)(E * b) + (double)E * 0.5 + (double)blocks : NAN);
 }
 
 int pm_quant(pm_ctx *c)
@@ -57,7 +58,7 @@ int pm_quant(pm_ctx *c)
         else if (x.n == 1) N = x.d[0];
         int64_t gs = 128;
         const char *g = pm_conc_opt(c, 1);
-        if (g && strcmp(g, "none") && strcmp(g, "None")) {
+        if (g && strcmp(g, "none") != 0 && strcmp(g, "None") != 0) {
             char *end;
             long long v = strtoll(g, &end, 10);
             if (end != g && !*end) gs = v;

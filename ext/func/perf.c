@@ -798,7 +798,7 @@ static void fn_bytes_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     int kind, gated;
     int64_t v[5], f;
-    double b, e[3];
+    double b, e[3] = {0, 0, 0};
     if (moe_args(ctx, argc, argv, "bytes_moe", &kind, v, &gated) <= 0) return;
     static const char *const names[] = {"input_bpe", "weight_bpe", "output_bpe"};
     for (int i = 0; i < 3; i++) {
