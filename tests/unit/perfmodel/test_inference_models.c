@@ -338,6 +338,25 @@ static void test_moe(void)
            NULL, NULL);
     CHECK_FB(p, "3221225472.0", "399850390.47522694");
     CHECK_STR(p->compute_spec, "matrix_fp8");
+    /* aiter ck stage 1, FP4 activations and weights: N = 1024·(7168 // 3584), gated */
+    p = ev("aiter::ck_moe_stage1",
+           "{\"Input Dims\": [[64, 7168], [256, 4096, 3584], [256, 7168, 1024], [], [], [], [64, 8]], "
+           "\"Input type\": [\"c10::Float4_e2m1fn_x2\", \"c10::Float4_e2m1fn_x2\"]}",
+           NULL, NULL);
+    CHECK_FB(p, "30064771072.0", "3266223619.5425043");
+    CHECK_STR(param("inter_dim"), "2048");
+    CHECK_STR(param("gated"), "True");
+    /* GPTQ/AWQ: 4-bit weights (0.5 B); up gated by default (N = 4096 / 2), down N = 1024·2 */
+    p = ev("pseudo_op::moe_gptq_awq_up",
+           "{\"Input Dims\": [[16, 1024], [8, 4096]], \"Input type\": [\"c10::BFloat16\"], \"MoE topk\": 2}", NULL,
+           NULL);
+    CHECK_FB(p, "268435456.0", "16772904.74609375");
+    p = ev("pseudo_op::moe_gptq_awq_down",
+           "{\"Input Dims\": [[16, 1024], [], [8, 1024, 1024]], \"Input type\": [\"c10::BFloat16\"], "
+           "\"MoE topk\": 2}",
+           NULL, NULL);
+    CHECK_FB(p, "134217728.0", "8468372.373046875");
+    CHECK_STR(param("gated"), "<absent>");
     p = ev("aiter::moe_sorting_fwd",
            "{\"Input Dims\": [[64, 8], [64, 8], [1000], [], [[1, 2]]], \"Input type\": [\"int\", \"float\", "
            "\"int\", \"\", \"\"]}",
