@@ -51,6 +51,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"csv_write", tsql_register_csv_write},
         {"md_row", tsql_register_markdown},
         {"HTA analyses (hta_rows, hta_*)", tsql_register_hta},
+        {"capture_merge_plan", tsql_register_capture_functions},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/attribution.h"
+#include "analysis/op_annotation.h"
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
 #include "store/store.h"
@@ -427,9 +428,12 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
                          int use_kernels)
 {
     tsql_trace *t = b->t;
+    int oom;
+    const char *ann = tsql_op_annotation(t, uid, 0, &oom); /* the attention models' step statistics */
+    if (oom) return NONE - 1;
     b->key.n = 0;
-    if (tsql_buf_reserve(&b->key, 64 + (use_kernels ? ngpu * 11 : 0))) return NONE - 1;
-    b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d", t->name[uid], t->args[uid], bwd);
+    if (tsql_buf_reserve(&b->key, 96 + (use_kernels ? ngpu * 11 : 0))) return NONE - 1;
+    b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d:%p", t->name[uid], t->args[uid], bwd, (const void *)ann);
     if (use_kernels)
         for (size_t i = 0; i < ngpu; i++) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ",%u", t->name[gpu[i]]);
     uint64_t h = tsql_fnv1a(b->key.p, b->key.n);
@@ -462,7 +466,7 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
         b->cap_knames = ngpu;
     }
     for (size_t i = 0; i < ngpu; i++) b->knames[i] = tsql_intern_text(&t->strings, t->name[gpu[i]]);
-    tsql_perf_eval(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, b->knames, ngpu, bwd);
+    tsql_perf_eval_ann(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, ann, b->knames, ngpu, bwd);
     if (r->perf.status == TSQL_PM_NOMEM) {
         tsql_perf_free(&r->perf);
         return NONE - 1;
@@ -519,7 +523,8 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
     size_t ngpu;
     if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
     /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): b->gpu is the builder's vector, freed with it */
-    uint32_t res = evaluate(b, uid, family, bwd, b->gpu.v, ngpu, strcmp(family, "GEMM") == 0);
+    uint32_t res = evaluate(b, uid, family, bwd, b->gpu.v, ngpu,
+                            strcmp(family, "GEMM") == 0 || strcmp(family, "MoE_unfused") == 0);
     if (res == NONE - 1) return -1;
     if (b->p->results[res].perf.status != TSQL_PM_OK) return 0; /* TraceLens skips the row */
     /* in its frame from here on, even if dropped below (the frame is built first) */

@@ -1,6 +1,7 @@
 /* unified.c — the op instances of unified_perf_summary; see unified.h. */
 #include "analysis/unified.h"
 
+#include "analysis/op_annotation.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/attribution.h"
+#include "analysis/op_annotation.h"
 #include "analysis/perf_ops.h"
 #include "store/store.h"
 #include "util/sort.h"
@@ -442,7 +444,10 @@ static tsql_unified *build(tsql_trace *t)
                 aj = args.p;
             }
             const char *sn = tsql_intern_text(&t->strings, t->name[src]);
-            tsql_perf_eval(&perf, sn, aj, knames, gn, f != NONE);
+            int oom;
+            const char *ann = tsql_op_annotation(t, src, 0, &oom); /* attention step statistics */
+            if (oom) goto fail;
+            tsql_perf_eval_ann(&perf, sn, aj, ann, knames, gn, f != NONE);
             if (perf.status == TSQL_PM_NOMEM) goto fail;
             if (perf.status == TSQL_PM_NOT_IMPLEMENTED && model) continue; /* dropped, still covered */
             metrics = perf.status == TSQL_PM_OK;

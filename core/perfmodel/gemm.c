@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "perfmodel/internal.h"
+#include "perfmodel/extension.h"
 
 double tsql_gemm_flops(double M, double N, double K, double B, int bias)
 {
@@ -79,7 +80,8 @@ typedef struct gemm {
     const char *dtype; /* dtype_A_B[0] for the Compute Spec */
 } gemm;
 
-static int gemm_common_params(pm_ctx *c)
+/* also the tail of the extension GEMMs (gemm_ext.c) */
+int pm_gemm_common_params(pm_ctx *c)
 {
     if (!pm_p_has(c, "B") && pm_p_int(c, "B", 1)) return -1;
     char tr[32];
@@ -110,7 +112,7 @@ static double gemm_bytes_int(pm_ctx *c, const gemm *g, int bpe_a, int bpe_b, int
 
 static int gemm_finish(pm_ctx *c, const gemm *g, double bytes)
 {
-    if (gemm_common_params(c)) return pm_status(c);
+    if (pm_gemm_common_params(c)) return pm_status(c);
     pm_spec(c, "matrix", g->dtype);
     return pm_done(c, (double)gemm_flops_int(c, g), bytes);
 }

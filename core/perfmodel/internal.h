@@ -28,6 +28,8 @@ typedef struct pm_ctx {
     const char *const *kernels;      /* subtree GPU event names sorted by ts */
     size_t nkernels;
     int bwd;                         /* backward metrics asked */
+    const char *annotation;          /* name of the iteration annotation enclosing the op
+                                        ("NA" when none, NULL when not annotated) */
     int ovf;                         /* an integer overflowed (pm_mul, pm_add) */
     tsql_buf t;                      /* scratch for parameter text */
 } pm_ctx;

@@ -136,6 +136,13 @@ int tsql_perf_eval(tsql_perf *p, const char *name, const char *args_json,
 int tsql_perf_eval_json(tsql_perf *p, const char *name, const struct cJSON *args,
                         const char *const *kernel_names, size_t nkernels, int bwd);
 
+/* Same, for ops whose model reads the iteration annotation enclosing the op (inference
+ * attention, docs/perf-models.md): annotation = that annotation's name, "NA" when none
+ * encloses it, NULL when the op is not annotated. */
+int tsql_perf_eval_ann(tsql_perf *p, const char *name, const char *args_json,
+                       const char *annotation, const char *const *kernel_names,
+                       size_t nkernels, int bwd);
+
 /* Looks up a parameter by name; NULL if absent. */
 const tsql_pm_param *tsql_perf_param(const tsql_perf *p, const char *name);
 

@@ -105,5 +105,6 @@ int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
 int tsql_register_csv_write(sqlite3 *db, tsql_catalog *c);
 int tsql_register_markdown(sqlite3 *db, tsql_catalog *c);
+int tsql_register_capture_functions(sqlite3 *db, tsql_catalog *c);
 
 #endif

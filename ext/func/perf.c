@@ -34,6 +34,8 @@ SQLITE_EXTENSION_INIT3
 #include <cjson/cJSON.h>
 
 #include "text/jsonout.h"
+#include "perfmodel/inference_formulas.h"
+#include "perfmodel/iteration.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
 #include "catalog/catalog.h"
@@ -481,12 +483,13 @@ static int put_perf_json(tsql_buf *b, const tsql_perf *p, int bwd)
 
 static void fn_perf_model(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    const char *name, *args = NULL, *kn = NULL;
+    const char *name, *args = NULL, *kn = NULL, *ann = NULL;
     int bwd = 0, r;
     if ((r = arg_text(ctx, argv, 0, "perf_model", "name", &name)) <= 0) return;
     if (arg_text(ctx, argv, 1, "perf_model", "args_json", &args) < 0) return;
     if (argc > 2 && arg_text(ctx, argv, 2, "perf_model", "kernel_names_json", &kn) < 0) return;
     if (argc > 3 && arg_bool(ctx, argv, 3, "perf_model", "bwd", &bwd) < 0) return;
+    if (argc > 4 && arg_text(ctx, argv, 4, "perf_model", "annotation", &ann) < 0) return;
     /* kernel names: a JSON array of strings */
     cJSON *kj = NULL;
     const char **names = NULL;
@@ -510,7 +513,7 @@ static void fn_perf_model(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     tsql_perf p;
     tsql_perf_init(&p);
-    tsql_perf_eval(&p, name, args, names, (size_t)nk, bwd);
+    tsql_perf_eval_ann(&p, name, args, ann, names, (size_t)nk, bwd);
     tsql_buf b = {0};
     int ok = p.status != TSQL_PM_NOMEM && put_perf_json(&b, &p, bwd) == 0;
     tsql_perf_free(&p);
@@ -636,6 +639,205 @@ static void fn_py_to_json(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     result_buf(ctx, &b, rc == 0);
 }
 
+/* ---- inference extension formulas ------------------------------------------------------------------- */
+
+static const char *const ITER_FORMATS[] = {NULL, "vllm_detailed", "vllm_native", "sglang_detailed",
+                                           "sglang_native", "atom_detailed", "atom_native", "diffusion"};
+
+/* iteration_stats(annotation): the per-step statistics of an iteration annotation as
+ * JSON; NULL when the text is not one */
+static void fn_iteration_stats(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *s;
+    if (arg_text(ctx, argv, 0, "iteration_stats", "annotation", &s) <= 0) return;
+    tsql_iter it;
+    tsql_iter_parse(s, &it);
+    if (it.format == TSQL_ITER_NONE) return;
+    char bs[24] = "null";
+    if (it.has_batch) snprintf(bs, sizeof bs, "%lld", (long long)it.batch_size);
+    char *j = sqlite3_mprintf("{\"format\":\"%s\",\"detailed\":%d,\"c_sq\":%lld,\"c_sk\":%lld,\"c_sqsq\":%lld,"
+                              "\"c_sqsk\":%lld,\"g_sq\":%lld,\"g_sk\":%lld,\"g_sqsq\":%lld,\"g_sqsk\":%lld,"
+                              "\"batch_size\":%s}",
+                              ITER_FORMATS[it.format], it.detailed, (long long)it.c_sq, (long long)it.c_sk,
+                              (long long)it.c_sqsq, (long long)it.c_sqsk, (long long)it.g_sq, (long long)it.g_sk,
+                              (long long)it.g_sqsq, (long long)it.g_sqsk,
+                              bs);
+    if (!j) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    sqlite3_result_text(ctx, j, -1, sqlite3_free);
+}
+
+/* (H_Q, H_KV, d_h_qk, d_h_v, annotation) → the dims; 1, 0 (a NULL argument or no
+ * detailed statistics: NULL result) or -1 (error set) */
+static int attention_args(sqlite3_context *ctx, sqlite3_value **argv, const int *pos, const char *fn,
+                          tsql_attention_dims *d)
+{
+    static const char *const names[] = {"H_Q", "H_KV", "d_h_qk", "d_h_v"};
+    int64_t *v[] = {&d->H_Q, &d->H_KV, &d->d_qk, &d->d_v};
+    for (int i = 0; i < 4; i++) {
+        if (pos[i] < 0) continue;
+        int r = arg_int(ctx, argv, pos[i], fn, names[i], v[i]);
+        if (r <= 0) return r;
+    }
+    const char *ann;
+    int r = arg_text(ctx, argv, pos[4], fn, "annotation", &ann);
+    if (r <= 0) return r;
+    tsql_iter it;
+    tsql_iter_parse(ann, &it);
+    if (!it.detailed) return 0;
+    d->c_sq = it.c_sq, d->c_sk = it.c_sk, d->c_sqsq = it.c_sqsq, d->c_sqsk = it.c_sqsk;
+    d->g_sq = it.g_sq, d->g_sk = it.g_sk, d->g_sqsq = it.g_sqsq, d->g_sqsk = it.g_sqsk;
+    return 1;
+}
+
+/* flops_inference_attention(H_Q, d_h_qk, d_h_v, annotation [, sliding_window]) */
+static void fn_flops_inference_attention(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    tsql_attention_dims d = {0};
+    static const int pos[] = {0, -1, 1, 2, 3};
+    if (attention_args(ctx, argv, pos, "flops_inference_attention", &d) <= 0) return;
+    if (argc > 4 && arg_int(ctx, argv, 4, "flops_inference_attention", "sliding_window", &d.W) < 0) return;
+    int64_t f, b;
+    if (tsql_attention_eval(&d, 2, 2, &f, &b)) {
+        result_error(ctx, "flops_inference_attention: the count does not fit in 64 bits");
+        return;
+    }
+    sqlite3_result_int64(ctx, f);
+}
+
+/* bytes_inference_attention(H_Q, H_KV, d_h_qk, d_h_v, annotation, dtype_q [, dtype_kv
+ * [, sliding_window]]) */
+static void fn_bytes_inference_attention(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    tsql_attention_dims d = {0};
+    static const int pos[] = {0, 1, 2, 3, 4};
+    const char *fn = "bytes_inference_attention";
+    if (attention_args(ctx, argv, pos, fn, &d) <= 0) return;
+    int bq = 0, bkv = 0;
+    if (dtype_bpe_arg(ctx, argv, 5, fn, "dtype_q", &bq) < 0) return;
+    if (argc > 6 && sqlite3_value_type(argv[6]) != SQLITE_NULL && dtype_bpe_arg(ctx, argv, 6, fn, "dtype_kv", &bkv) < 0)
+        return;
+    if (argc > 7 && arg_int(ctx, argv, 7, fn, "sliding_window", &d.W) < 0) return;
+    if (!bq) bq = 2; /* TraceLens's default for an unknown query dtype */
+    if (!bkv) bkv = bq;
+    int64_t f, b;
+    if (tsql_attention_eval(&d, bq, bkv, &f, &b)) {
+        result_error(ctx, "%s: the count does not fit in 64 bits", fn);
+        return;
+    }
+    sqlite3_result_int64(ctx, b);
+}
+
+/* kind: 'fused', 'up' or 'down' */
+static int moe_kind(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, int *kind)
+{
+    const char *k;
+    int r = arg_text(ctx, argv, 0, fn, "kind", &k);
+    if (r <= 0) return r;
+    if (!sqlite3_stricmp(k, "fused")) *kind = TSQL_MOE_FUSED;
+    else if (!sqlite3_stricmp(k, "up")) *kind = TSQL_MOE_UP;
+    else if (!sqlite3_stricmp(k, "down")) *kind = TSQL_MOE_DOWN;
+    else {
+        result_error(ctx, "%s: kind must be 'fused', 'up' or 'down', not '%s'", fn, k);
+        return -1;
+    }
+    return 1;
+}
+
+/* the MoE arguments kind, M, K, N, E, topk [, gated]; 1, 0 (NULL) or -1 */
+static int moe_args(sqlite3_context *ctx, int argc, sqlite3_value **argv, const char *fn, int *kind, int64_t *v,
+                    int *gated)
+{
+    static const char *const names[] = {"num_tokens", "hidden_dim", "inter_dim", "num_experts", "topk"};
+    int r = moe_kind(ctx, argv, fn, kind);
+    if (r <= 0) return r;
+    for (int i = 0; i < 5; i++)
+        if ((r = arg_int(ctx, argv, i + 1, fn, names[i], &v[i])) <= 0) return r;
+    *gated = 0;
+    if (argc > 6 && arg_bool(ctx, argv, 6, fn, "gated", gated) < 0) return -1;
+    if (v[3] <= 0) {
+        result_error(ctx, "%s: num_experts must be positive", fn);
+        return -1;
+    }
+    return 1;
+}
+
+/* flops_moe(kind, M, K, N, E, topk [, gated]) */
+static void fn_flops_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    int kind, gated;
+    int64_t v[5], f;
+    double b;
+    if (moe_args(ctx, argc, argv, "flops_moe", &kind, v, &gated) <= 0) return;
+    if (tsql_moe_eval(kind, v[0], v[1], v[2], v[3], v[4], gated, 2, 2, 2, &f, &b)) {
+        result_error(ctx, "flops_moe: the count does not fit in 64 bits");
+        return;
+    }
+    sqlite3_result_int64(ctx, f);
+}
+
+/* bytes_moe(kind, M, K, N, E, topk, gated, input_bpe, weight_bpe [, output_bpe]):
+ * bytes per element as numbers (0.5 for FP4) */
+static void fn_bytes_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    int kind, gated;
+    int64_t v[5], f;
+    double b, e[3] = {0, 0, 0};
+    if (moe_args(ctx, argc, argv, "bytes_moe", &kind, v, &gated) <= 0) return;
+    static const char *const names[] = {"input_bpe", "weight_bpe", "output_bpe"};
+    for (int i = 0; i < 3; i++) {
+        int a = 7 + i;
+        if (a >= argc) {
+            e[i] = e[0];
+            continue;
+        }
+        int t = sqlite3_value_numeric_type(argv[a]);
+        if (t == SQLITE_NULL) return;
+        if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+            result_error(ctx, "bytes_moe: %s must be a number of bytes per element", names[i]);
+            return;
+        }
+        e[i] = sqlite3_value_double(argv[a]);
+    }
+    tsql_moe_eval(kind, v[0], v[1], v[2], v[3], v[4], gated, e[0], e[1], e[2], &f, &b);
+    sqlite3_result_double(ctx, b);
+}
+
+/* flops_rmsnorm(E, C) / bytes_rmsnorm(E, C, dtype) */
+static int rms_args(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, int64_t *E, int64_t *C)
+{
+    int r;
+    if ((r = arg_int(ctx, argv, 0, fn, "num_elements", E)) <= 0) return r;
+    if ((r = arg_int(ctx, argv, 1, fn, "num_channels", C)) <= 0) return r;
+    if (*C <= 0) {
+        result_error(ctx, "%s: num_channels must be positive", fn);
+        return -1;
+    }
+    return 1;
+}
+
+static void fn_flops_rmsnorm(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    int64_t E, C;
+    if (rms_args(ctx, argv, "flops_rmsnorm", &E, &C) <= 0) return;
+    sqlite3_result_double(ctx, tsql_rmsnorm_flops(E, C));
+}
+
+static void fn_bytes_rmsnorm(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    int64_t E, C;
+    int bpe;
+    if (rms_args(ctx, argv, "bytes_rmsnorm", &E, &C) <= 0) return;
+    if (dtype_bpe_arg(ctx, argv, 2, "bytes_rmsnorm", "dtype", &bpe) <= 0) return;
+    if (!bpe) return; /* unknown dtype: NULL, as TraceLens's bytes */
+    result_count(ctx, tsql_rmsnorm_bytes(E, C, bpe));
+}
+
 /* ---- registration -------------------------------------------------------------------------------- */
 
 int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
@@ -660,7 +862,14 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
         {"op_sheet", 1, 1, fn_op_sheet},
         {"op_bwd_category", 1, 1, fn_op_bwd_category},
         {"op_has_model", 1, 1, fn_op_has_model},
-        {"perf_model", 2, 4, fn_perf_model},
+        {"perf_model", 2, 5, fn_perf_model},
+        {"iteration_stats", 1, 1, fn_iteration_stats},
+        {"flops_inference_attention", 4, 5, fn_flops_inference_attention},
+        {"bytes_inference_attention", 6, 8, fn_bytes_inference_attention},
+        {"flops_moe", 6, 7, fn_flops_moe},
+        {"bytes_moe", 9, 10, fn_bytes_moe},
+        {"flops_rmsnorm", 2, 2, fn_flops_rmsnorm},
+        {"bytes_rmsnorm", 3, 3, fn_bytes_rmsnorm},
         {"perf_metrics", 3, 3, fn_perf_metrics},
         {"roofline", 5, 5, fn_roofline},
         {"py_repr", 1, 2, fn_py_repr},

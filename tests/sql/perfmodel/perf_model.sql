@@ -13,7 +13,7 @@ SELECT perf_model('aten::_scaled_dot_product_flash_attention',
   '{"Input Dims": [[16, 16, 559, 64], [16, 16, 559, 64], [16, 16, 559, 64], [], [], [], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16", "Scalar", "Scalar", "Scalar", "Scalar"], "Concrete Inputs": ["", "", "", "0.", "True", "False", "0.125"]}',
   NULL, 1) AS sdpa_bwd;
 SELECT json_extract(perf_model('aten::mean', '{"Input Dims": [[16, 559, 1024], [], [], []], "Input type": ["float", "ScalarList", "Scalar", ""], "Concrete Inputs": ["", "[-1]", "True", ""]}'), '$.data_moved_mb') AS mean_mb;
--- statuses: no model, TraceLens model not implemented here, not implemented direction, error
+-- statuses: no model, model error (no Input Dims), not implemented direction, error
 SELECT json_extract(perf_model('aten::linear', '{}'), '$.status') AS s1,
        json_extract(perf_model('aiter::rms_norm', '{}'), '$.status') AS s2,
        json_extract(perf_model('aten::mm', '{"Input Dims": [[2, 3], [3, 4]], "Input type": ["float", "float"]}', NULL, 1), '$.status') AS s3,

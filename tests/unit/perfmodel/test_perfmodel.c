@@ -15,6 +15,7 @@
 #include "check.h"
 #include "text/jsonout.h"
 #include "perfmodel/gpu_specs.h"
+#include "perfmodel/extension.h"
 #include "perfmodel/internal.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
@@ -1086,11 +1087,11 @@ static void test_registry(void)
     }
     CHECK(whole);
     CHECK_EQ(nmodel, 245); /* Appendix A */
-    CHECK_EQ(nimpl, 141);
+    CHECK_EQ(nimpl, 243); /* all but ConvBias(ReLU)_Backward, which have no formulas */
     /* rows carry their own family function: neighbours of every family */
     static const struct { const char *name; tsql_pm_model model; } fam[] = {
         {"aten::mm", pm_gemm}, {"aiter::_gemm_a4w4_asm", pm_gemm},
-        {"aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", NULL}, {"FlashAttnFunc", pm_sdpa},
+        {"aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", pm_gemm_ext}, {"FlashAttnFunc", pm_sdpa},
         {"EvoformerAttention", pm_sdpa}, {"aten::convolution", pm_conv},
         {"ConvBiasReLU_", pm_conv}, {"ConvBias_Backward", NULL},
         {"LigerSiLUMulFunction", pm_binary}, {"aten::threshold_backward", pm_binary},
@@ -1098,7 +1099,7 @@ static void test_registry(void)
         {"MoECombine", pm_moe_comm}, {"DaoAILab::_causal_conv1d_fwd_cpp", pm_causal_conv1d},
         {"MambaSplitConv1dScanCombinedFn", pm_mamba_ssd}, {"FusedRoPEFunc", pm_fused_rope},
         {"CrossEntropyFunction", pm_cross_entropy}, {"primus::quantize_mxfp4_dual", pm_unary},
-        {"aten::upsample_nearest3d", pm_unary}, {"aiter::mhc_fused_post_pre_gemm_sqrsum", NULL},
+        {"aten::upsample_nearest3d", pm_unary}, {"aiter::mhc_fused_post_pre_gemm_sqrsum", pm_mhc},
         {"aiter::_groupnorm_run", pm_norm}, {"primus::fused_ln_modulate_backward", pm_norm},
         {"aten::sum", pm_reduce}, {"aten::amax", pm_reduce}, {"aten::cudnn_convolution", NULL},
     };
@@ -1109,8 +1110,8 @@ static void test_registry(void)
     const tsql_op_info *op = tsql_op_lookup("aten::convolution_backward");
     CHECK(op && (op->flags & TSQL_OPF_BWD_ONLY) && op->model);
     op = tsql_op_lookup("aiter::rms_norm");
-    CHECK(op && (op->flags & TSQL_OPF_EXT) && !op->model);
-    CHECK_EQ(eval("aiter::rms_norm", "{}", NULL, 0)->status, TSQL_PM_UNSUPPORTED);
+    CHECK(op && (op->flags & TSQL_OPF_EXT) && op->model == pm_rmsnorm);
+    CHECK_EQ(eval("aiter::rms_norm", "{}", NULL, 0)->status, TSQL_PM_ERROR); /* no Input Dims */
     CHECK_EQ(eval("aten::linear", "{}", NULL, 0)->status, TSQL_PM_NO_MODEL);
     CHECK_EQ(eval("aten::mm", "{not json", NULL, 0)->status, TSQL_PM_ERROR);
     CHECK_EQ(eval("aten::mm", NULL, NULL, 0)->status, TSQL_PM_ERROR); /* no Input Dims */

@@ -1,0 +1,2 @@
+-- argument errors of rmsnorm
+SELECT flops_rmsnorm(131072, 0);
