@@ -753,7 +753,7 @@ static const cJSON *dims_at(const cJSON *dims, int i)
 static double dim_at(const cJSON *d, int i)
 {
     const cJSON *x = d ? cJSON_GetArrayItem(d, i) : NULL;
-    return cJSON_IsNumber(x) ? x->valuedouble : -1;
+    return x && cJSON_IsNumber(x) ? x->valuedouble : -1;
 }
 
 /* layouts of the attention ops whose first input is the query */
@@ -802,7 +802,7 @@ static uint8_t call_phase(const tsql_trace *t, uint32_t cpu, shape_ctx *c, int *
         double tokens = dim_at(q, 0), seqs = dim_at(dims_at(dims, 3), 0) - 1;
         const cJSON *conc = cJSON_GetObjectItemCaseSensitive(a, "Concrete Inputs");
         const cJSON *mq = cJSON_IsArray(conc) ? cJSON_GetArrayItem(conc, 5) : NULL;
-        double maxq = cJSON_IsString(mq) && mq->valuestring[0] ? atof(mq->valuestring) : -1;
+        double maxq = mq && cJSON_IsString(mq) && mq->valuestring[0] ? atof(mq->valuestring) : -1;
         if (tokens >= 1 && seqs >= 1) {
             if (tokens == seqs || maxq == 1) phase = TSQL_PHASE_DECODE;
             else if (tokens < 2 * seqs || (maxq > 1 && seqs >= 2 && tokens - maxq < 2 * (seqs - 1)))

@@ -386,8 +386,9 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         for (int i = 0; i < per_row; i++) {
             if (!keep[i]) continue;
             size_t k = (size_t)r * (size_t)per_row + (size_t)i;
+            size_t len = rows.off[k + 1] - rows.off[k]; /* no cell text at all: no buffer */
             if ((!first && tsql_bputc(&out, ',')) ||
-                tsql_bput(&out, rows.cells.p + rows.off[k], rows.off[k + 1] - rows.off[k]))
+                (len && tsql_bput(&out, rows.cells.p + rows.off[k], len)))
                 goto nomem;
             first = 0;
         }
