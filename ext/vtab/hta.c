@@ -380,9 +380,7 @@ static int hta_eof(sqlite3_vtab_cursor *cur)
 static int hta_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
 {
     hta_cursor *c = (hta_cursor *)cur;
-    hta_vtab *v = (hta_vtab *)cur->pVtab;
     if (i < c->rows->ncols) sqlite3_result_value(ctx, c->rows->cells[c->row * c->rows->ncols + i]);
-    (void)v;
     return SQLITE_OK;
 }
 
