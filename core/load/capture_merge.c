@@ -588,7 +588,7 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
         if (!x->has_batch) why = "the step's annotation gives no batch size";
         else e = tsql_capture_select(ent, ne, x->batch_size, x->ngraphs, &why);
         if (e < 0) {
-            tsql_trace_warn(t, -1, x->uid, "capture_merge: step '%.60s' not merged: %s", name_of(t, x->uid), why);
+            tsql_trace_warn(t, -1, x->uid, "capture_merge: engine step not merged: %s", why);
             continue;
         }
         capture *cp = &caps[e];
@@ -597,7 +597,11 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
             tsql_error le = {0};
             cp->c = tsql_trace_load(man.file[e], &lo, &le);
             if (!cp->c) {
-                tsql_error_set(err, le.code, -1, "capture trace %s: %s", man.file[e], le.msg);
+                if (le.offset >= 0)
+                    tsql_error_set(err, le.code, -1, "capture trace %s: %sbyte %lld: %s", man.file[e],
+                                   le.compressed ? "uncompressed " : "", (long long)le.offset, le.msg);
+                else
+                    tsql_error_set(err, le.code, -1, "capture trace %s: %s", man.file[e], le.msg);
                 rc = -2;
                 break;
             }
@@ -612,8 +616,8 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
         size_t nr = cp->ct.nroots;
         if (nr != 1 && nr != x->ngraphs) {
             tsql_trace_warn(t, -1, x->uid,
-                            "capture_merge: step '%.40s' not merged: its capture has %zu capture windows for %zu graph launches",
-                            name_of(t, x->uid), nr, x->ngraphs);
+                            "capture_merge: engine step not merged: its capture has %zu capture windows for %zu graph launches",
+                            nr, x->ngraphs);
             continue;
         }
         for (size_t g = 0; g < x->ngraphs && !rc; g++) {
@@ -632,6 +636,20 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
                 tsql_capture_pairs_free(&pr);
                 continue;
             }
+            if (pr.code == 1 || pr.code == 3) {
+                /* launches without a kernel name were paired by position alone */
+                for (size_t i = 0; i < cr->ndispatch; i++) {
+                    size_t len;
+                    uint32_t u = cr->dispatch[i];
+                    const char *nm = name_of(cp->c, u);
+                    if (tsql_trace_arg_raw(cp->c, u, "kernel", &len) || strstr(nm, "Memcpy") || strstr(nm, "Memset"))
+                        continue;
+                    tsql_trace_warn(t, -1, x->graphs[g],
+                                    "capture_merge: graph launch merged unchecked: a capture launch (%.40s) did not "
+                                    "record its kernel name", nm);
+                    break;
+                }
+            }
             if (nacc == capacc) {
                 size_t nc = capacc ? capacc * 2 : 16;
                 accepted *na = realloc(acc, nc * sizeof *na);
@@ -647,11 +665,11 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
     }
     if (!rc && fails) {
         info->why = fails_why;
-        tsql_trace_warn(t, -1, -1, "capture_merge: the capture traces of %.40s were not merged: %s", folder, fails_why);
+        tsql_trace_warn(t, -1, -1, "capture_merge: nothing merged: %s", fails_why);
     } else if (!rc && !nacc) {
         info->why = info->launches ? "no graph launch could be merged (see the other capture_merge warnings)"
                                    : "the trace has no graph launch inside an engine-step annotation";
-        tsql_trace_warn(t, -1, -1, "capture_merge: nothing merged from %.40s: %s", folder, info->why);
+        tsql_trace_warn(t, -1, -1, "capture_merge: nothing merged: %s", info->why);
     } else if (!rc) {
         merger m = {.t = t, .tree_cap = t->n};
         uint32_t n0 = t->n;
