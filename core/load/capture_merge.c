@@ -198,6 +198,7 @@ int tsql_capture_tree_build(const tsql_trace *c, tsql_capture_tree *ct)
             }
             r->events[n++] = u;
         }
+        r->ntop = n - 1;
         for (size_t q = 1; q < n; q++) {
             uint32_t u = r->events[q];
             for (uint32_t j = child_at[u]; j < child_at[u + 1]; j++) {

@@ -34,6 +34,7 @@ typedef struct tsql_capture_root {
     double start, end;        /* the window: end of the begin call .. start of the end call */
     uint32_t *events;         /* [0] = TSQL_NONE (CaptureRoot), then capture uids */
     size_t nevents;
+    size_t ntop;              /* of them, the window roots (ops and frames whose parent lies outside) */
     uint32_t *dispatch;       /* capture uids, in events order */
     size_t ndispatch;
 } tsql_capture_root;

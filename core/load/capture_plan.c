@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 
+#include "load/capture_merge.h"
 #include "load/load.h"
 #include "util/error.h"
 
@@ -278,144 +279,43 @@ long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_si
 
 /* ---- capture windows ---- */
 
-static int lower_has(const char *s, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *s; s++)
-        if (strncasecmp(s, needle, n) == 0) return 1;
-    return 0;
-}
-
 void tsql_capture_windows_free(tsql_capture_window *w, size_t n)
 {
     for (size_t i = 0; w && i < n; i++) free(w[i].dispatch);
     free(w);
 }
 
-typedef struct span {
-    uint64_t thread;
-    double ts, end;
-    uint32_t uid;
-    int root_like;   /* cpu_op or python frame */
-    int dispatch;
-} span;
-
-static int cmp_span(const void *x, const void *y)
-{
-    const span *a = x, *b = y;
-    if (a->thread != b->thread) return a->thread < b->thread ? -1 : 1;
-    if (a->ts != b->ts) return a->ts < b->ts ? -1 : 1;
-    if (a->end != b->end) return a->end > b->end ? -1 : 1; /* the enclosing one first */
-    return (a->uid > b->uid) - (a->uid < b->uid);
-}
-
+/* The windows are the capture roots of the merge (capture_merge.c): one implementation
+ * of TraceLens's capture-root rules for the plan and the splice. */
 int tsql_capture_windows(const tsql_trace *c, tsql_capture_window **out, size_t *nout)
 {
     *out = NULL;
     *nout = 0;
-    size_t nb = 0, ne = 0;
-    for (uint32_t u = 0; u < c->n; u++) {
-        if (c->kind[u] != TSQL_K_RUNTIME || !c->name[u]) continue;
-        nb += strstr(name_of(c, u), "StreamBeginCapture") != NULL;
-        ne += strstr(name_of(c, u), "StreamEndCapture") != NULL;
+    tsql_capture_tree ct;
+    if (tsql_capture_tree_build(c, &ct)) return -1;
+    if (!ct.nroots) {
+        tsql_capture_tree_free(&ct);
+        return 0;
     }
-    size_t nw = nb < ne ? nb : ne;
-    if (!nw) return 0;
-    tsql_capture_window *w = calloc(nw, sizeof *w);
-    if (!w) return -1;
-    size_t ib = 0, ie = 0;
-    for (uint32_t u = 0; u < c->n; u++) {
-        if (c->kind[u] != TSQL_K_RUNTIME || !c->name[u]) continue;
-        const char *nm = name_of(c, u);
-        if (strstr(nm, "StreamBeginCapture") && ib < nw) w[ib++].start = tsql_trace_ts_us(c, u) + tsql_trace_dur_us(c, u);
-        else if (strstr(nm, "StreamEndCapture") && ie < nw) w[ie++].end = tsql_trace_ts_us(c, u);
+    tsql_capture_window *w = calloc(ct.nroots, sizeof *w);
+    int rc = w ? 0 : -1;
+    for (size_t i = 0; i < ct.nroots && !rc; i++) {
+        const tsql_capture_root *r = &ct.roots[i];
+        w[i].start = r->start;
+        w[i].end = r->end;
+        w[i].nroots = r->ntop;
+        w[i].ndispatch = r->ndispatch;
+        if (!(w[i].dispatch = malloc((r->ndispatch ? r->ndispatch : 1) * sizeof *w[i].dispatch))) rc = -1;
+        else if (r->ndispatch) memcpy(w[i].dispatch, r->dispatch, r->ndispatch * sizeof *w[i].dispatch);
     }
-    /* the CPU-side spans (cpu_op, python, runtime, driver) by thread and start */
-    size_t ns = 0;
-    for (uint32_t u = 0; u < c->n; u++) {
-        int k = c->kind[u];
-        ns += (k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON || tsql_kind_is_launch(k)) && c->ts_ns[u] != TSQL_NULL;
-    }
-    span *s = malloc((ns ? ns : 1) * sizeof *s);
-    uint32_t *stack = malloc((ns ? ns : 1) * sizeof *stack);
-    if (!s || !stack) {
-        free(s);
-        free(stack);
-        tsql_capture_windows_free(w, nw);
-        return -1;
-    }
-    ns = 0;
-    for (uint32_t u = 0; u < c->n; u++) {
-        int k = c->kind[u];
-        if (!((k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON || tsql_kind_is_launch(k)) && c->ts_ns[u] != TSQL_NULL))
-            continue;
-        double ts = tsql_trace_ts_us(c, u);
-        const char *nm = c->name[u] ? name_of(c, u) : "";
-        s[ns++] = (span){tsql_thread_key(c, u), ts, ts + tsql_trace_dur_us(c, u), u, k == TSQL_K_CPU_OP || k == TSQL_K_PYTHON,
-                         tsql_kind_is_launch(k) && (lower_has(nm, "launch") || lower_has(nm, "memcpy") ||
-                                                    lower_has(nm, "memset"))};
-    }
-    qsort(s, ns, sizeof *s, cmp_span);
-    int rc = 0;
-    for (size_t wi = 0; wi < nw && !rc; wi++) {
-        double a = w[wi].start, b = w[wi].end;
-        /* per thread, a nesting stack of spans; a span inside the window is under a root
-         * when the outermost in-window span above it is a root-like span that has an
-         * enclosing span outside the window */
-        size_t depth = 0;
-        uint64_t thread = 0;
-        size_t cap = 0;
-        /* root_at[d]: 1 when the in-window ancestor chain at this depth started at a root */
-        for (size_t i = 0; i < ns && !rc; i++) {
-            const span *e = &s[i];
-            if (!i || e->thread != thread) depth = 0, thread = e->thread;
-            while (depth && s[stack[depth - 1]].end < e->end) depth--; /* not enclosing */
-            while (depth && s[stack[depth - 1]].end < e->ts) depth--;
-            int in = e->ts >= a && e->end <= b;
-            if (in) {
-                /* the outermost in-window ancestor */
-                size_t k = depth;
-                while (k && s[stack[k - 1]].ts >= a && s[stack[k - 1]].end <= b) k--;
-                uint32_t top = k < depth ? stack[k] : (uint32_t)i;
-                int rooted = s[top].root_like && k > 0; /* its parent exists, outside the window */
-                if (top == (uint32_t)i && rooted) w[wi].nroots++;
-                if (rooted && e->dispatch) {
-                    if (w[wi].ndispatch == cap) {
-                        size_t nc = cap ? cap * 2 : 64;
-                        uint32_t *nd = realloc(w[wi].dispatch, nc * sizeof *nd);
-                        if (!nd) {
-                            rc = -1;
-                            break;
-                        }
-                        w[wi].dispatch = nd, cap = nc;
-                    }
-                    w[wi].dispatch[w[wi].ndispatch++] = e->uid;
-                }
-            }
-            stack[depth++] = (uint32_t)i;
-        }
-        /* by ts (file order among equal ts) */
-        if (!rc && w[wi].ndispatch) {
-            tsql_keyed *k = malloc(w[wi].ndispatch * sizeof *k);
-            if (!k) {
-                rc = -1;
-                break;
-            }
-            for (size_t j = 0; j < w[wi].ndispatch; j++)
-                k[j] = (tsql_keyed){tsql_trace_ts_us(c, w[wi].dispatch[j]), w[wi].dispatch[j], w[wi].dispatch[j]};
-            tsql_keyed_sort(k, w[wi].ndispatch);
-            for (size_t j = 0; j < w[wi].ndispatch; j++) w[wi].dispatch[j] = k[j].v;
-            free(k);
-        }
-    }
-    free(s);
-    free(stack);
     if (rc) {
-        tsql_capture_windows_free(w, nw);
+        tsql_capture_windows_free(w, ct.nroots);
+        tsql_capture_tree_free(&ct);
         return -1;
     }
     *out = w;
-    *nout = nw;
+    *nout = ct.nroots;
+    tsql_capture_tree_free(&ct);
     return 0;
 }
 
