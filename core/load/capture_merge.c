@@ -558,7 +558,8 @@ static int file_exists(const char *path)
     return 1;
 }
 
-int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_info *info, tsql_error *err)
+int tsql_capture_merge(tsql_trace *t, const char *folder, const tsql_load_opts *opts, tsql_capture_merge_info *info,
+                       tsql_error *err)
 {
     memset(info, 0, sizeof *info);
     tsql_capture_plan man;
@@ -595,6 +596,7 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_inf
         capture *cp = &caps[e];
         if (!cp->c) {
             tsql_load_opts lo = {.mem_limit = t->mem_limit};
+            if (opts) lo = *opts;
             tsql_error le = {0};
             cp->c = tsql_trace_load(man.file[e], &lo, &le);
             if (!cp->c) {

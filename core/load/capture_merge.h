@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "input/reader.h"
 #include "store/trace.h"
 
 /* What a merge did. */
@@ -54,9 +55,11 @@ void tsql_capture_tree_free(tsql_capture_tree *ct);
  * plans every graph launch (capture_plan.h), and when TraceLens's merge would not give
  * up as a whole, appends the copies and re-links the kernels; launches it cannot merge
  * stay as they are, each with a warning in t. When the whole merge fails t is left as
- * loaded (info->why says why). Returns 0, or -1 with err set (folder or manifest
+ * loaded (info->why says why). The capture traces load with opts (NULL: defaults; its
+ * progress callback may interrupt). Returns 0, or -1 with err set (folder or manifest
  * unreadable, a capture trace that does not load, out of memory, the memory ceiling). */
-int tsql_capture_merge(tsql_trace *t, const char *folder, tsql_capture_merge_info *info, tsql_error *err);
+int tsql_capture_merge(tsql_trace *t, const char *folder, const tsql_load_opts *opts, tsql_capture_merge_info *info,
+                       tsql_error *err);
 
 /* The capture folder t was merged with, or NULL when t is not a merged trace. */
 const char *tsql_capture_merged_folder(const tsql_trace *t);

@@ -170,8 +170,8 @@ static void fn_trace_merge_capture(sqlite3_context *ctx, int argc, sqlite3_value
     tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = tsql_load_watch_progress, .progress_ctx = &watch};
     tsql_error err = {0};
     tsql_trace *t = tsql_trace_load(path, &opts, &err);
-    tsql_load_watch_end(&watch);
     if (!t) {
+        tsql_load_watch_end(&watch);
         char *m = tsql_format_error(path, &err);
         sqlite3_result_error(ctx, m ? m : "trace_merge_capture: the replay trace does not load again", -1);
         if (err.code == TSQL_EINTR) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
@@ -180,9 +180,17 @@ static void fn_trace_merge_capture(sqlite3_context *ctx, int argc, sqlite3_value
         return;
     }
     tsql_capture_merge_info info;
-    if (tsql_capture_merge(t, folder, &info, &err)) {
+    watch.show = 0; /* the capture traces load quietly, but Ctrl-C still stops them */
+    int rc = tsql_capture_merge(t, folder, &opts, &info, &err);
+    tsql_load_watch_end(&watch);
+    if (rc) {
         tsql_trace_free(t);
         tsql_entry_unref(e);
+        if (err.code == TSQL_EINTR) {
+            sqlite3_result_error(ctx, "trace_merge_capture: interrupted", -1);
+            sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+            return;
+        }
         if (err.code == TSQL_ENOMEM && !strstr(err.msg, "ceiling")) {
             sqlite3_result_error_nomem(ctx);
             return;

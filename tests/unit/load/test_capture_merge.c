@@ -69,7 +69,7 @@ static void test_matched(void)
     if (!t) return;
     tsql_capture_merge_info info;
     tsql_error err = {0};
-    CHECK_EQ(tsql_capture_merge(t, DIR "cap", &info, &err), 0);
+    CHECK_EQ(tsql_capture_merge(t, DIR "cap", NULL, &info, &err), 0);
     CHECK_EQ(info.merged, 1);
     CHECK_EQ(info.launches, 1);
     CHECK_EQ(info.spliced, 1);
@@ -121,7 +121,7 @@ static void test_not_merged(void)
     tsql_trace *t = load(DIR "replay_streams.json");
     CHECK(t != NULL);
     if (t) {
-        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nonames", &info, &err), 0);
+        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nonames", NULL, &info, &err), 0);
         CHECK_EQ(info.merged, 0);
         CHECK(info.why && strstr(info.why, "several streams"));
         CHECK_EQ(t->n, 6);
@@ -134,7 +134,7 @@ static void test_not_merged(void)
     t = load(DIR "replay.json");
     CHECK(t != NULL);
     if (t) {
-        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nonames", &info, &err), 0);
+        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nonames", NULL, &info, &err), 0);
         CHECK_EQ(info.merged, 1);
         CHECK_EQ(t->parent[4], 17);
         CHECK(has_warning(t, "merged unchecked"));
@@ -144,7 +144,7 @@ static void test_not_merged(void)
     t = load(DIR "replay.json");
     CHECK(t != NULL);
     if (t) {
-        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nomatch", &info, &err), 0);
+        CHECK_EQ(tsql_capture_merge(t, DIR "cap_nomatch", NULL, &info, &err), 0);
         CHECK_EQ(info.merged, 0);
         CHECK_EQ(t->n, 11);
         CHECK(has_warning(t, "kernel-name counts"));
@@ -154,7 +154,7 @@ static void test_not_merged(void)
     t = load(DIR "replay_steps.json");
     CHECK(t != NULL);
     if (t) {
-        CHECK_EQ(tsql_capture_merge(t, DIR "cap_sizes", &info, &err), 0);
+        CHECK_EQ(tsql_capture_merge(t, DIR "cap_sizes", NULL, &info, &err), 0);
         CHECK_EQ(info.merged, 1);
         CHECK_EQ(info.launches, 4);
         CHECK_EQ(info.spliced, 3);
@@ -171,7 +171,7 @@ static void test_not_merged(void)
     t = load(DIR "replay.json");
     if (t) {
         memset(&err, 0, sizeof err);
-        CHECK_EQ(tsql_capture_merge(t, DIR "cap_badtrace", &info, &err), -1);
+        CHECK_EQ(tsql_capture_merge(t, DIR "cap_badtrace", NULL, &info, &err), -1);
         CHECK(strstr(err.msg, "bs_4.json") != NULL);
         CHECK_EQ(t->n, 11);
         tsql_trace_free(t);
