@@ -550,14 +550,6 @@ static int rebuild_children(tsql_trace *t)
     return 0;
 }
 
-static int file_exists(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return 0;
-    fclose(f);
-    return 1;
-}
-
 int tsql_capture_merge(tsql_trace *t, const char *folder, const tsql_load_opts *opts, tsql_capture_merge_info *info,
                        tsql_error *err)
 {
@@ -578,7 +570,7 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, const tsql_load_opts *
     int rc = 0, fails = 0;
     const char *fails_why = NULL;
     if (!ent || !caps || tsql_exec_roots(t, &roots, &nroots) || tsql_graph_kernels_build(t, &gks)) rc = -1;
-    for (size_t i = 0; i < ne && !rc; i++) ent[i] = (tsql_capture_entry){man.batch_size[i], man.mode[i], file_exists(man.file[i])};
+    for (size_t i = 0; i < ne && !rc; i++) ent[i] = (tsql_capture_entry){man.batch_size[i], man.mode[i], tsql_capture_regular_file(man.file[i])};
     /* plan every pair first: TraceLens gives up as a whole (keeping nothing) when any
      * pair fails that way, so nothing is spliced before all are known */
     for (size_t s = 0; s < nroots && !rc; s++) {

@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <sys/stat.h>
 
 #include "load/capture_merge.h"
 #include "load/load.h"
@@ -639,6 +640,12 @@ static int add_entry(tsql_capture_plan *p, char *file, int64_t bs, const char *m
     return 0;
 }
 
+int tsql_capture_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static int ends_with(const char *s, const char *suf)
@@ -652,6 +659,11 @@ static int read_manifest(const char *folder, tsql_capture_plan *p, tsql_error *e
 {
     char *path = join(folder, "execution_details.json");
     if (!path) return tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory"), -1;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        free(path);
+        return tsql_error_set(err, TSQL_EIO, -1, "execution_details.json is not a regular file"), -1;
+    }
     FILE *f = fopen(path, "rb");
     free(path);
     if (f) {
@@ -714,6 +726,12 @@ static int read_manifest(const char *folder, tsql_capture_plan *p, tsql_error *e
     for (size_t i = 0; i < nn && !rc; i++) {
         char *fp = join(folder, names[i]);
         tsql_error le = {0};
+        if (fp && !tsql_capture_regular_file(fp)) { /* a folder, FIFO or device named *.json */
+            tsql_error_set(err, TSQL_EIO, -1, "capture trace %s: not a regular file", names[i]);
+            free(fp);
+            rc = -2;
+            break;
+        }
         tsql_trace *t = fp ? tsql_trace_load(fp, NULL, &le) : NULL;
         tsql_capture_class cc;
         if (!t) {
@@ -765,9 +783,7 @@ int tsql_capture_plan_make(const tsql_trace *r, const char *folder, tsql_capture
     int rc = 0;
     if (!ent || !loaded || tsql_exec_roots(r, &roots, &nroots) || tsql_graph_kernels_build(r, &gks)) rc = -1;
     for (size_t i = 0; i < p->nentries && !rc; i++) {
-        FILE *f = fopen(p->file[i], "rb");
-        ent[i] = (tsql_capture_entry){p->batch_size[i], p->mode[i], f != NULL};
-        if (f) fclose(f);
+        ent[i] = (tsql_capture_entry){p->batch_size[i], p->mode[i], tsql_capture_regular_file(p->file[i])};
     }
     for (size_t s = 0; s < nroots && !rc; s++) {
         tsql_exec_root *x = &roots[s];

@@ -147,4 +147,7 @@ void tsql_capture_plan_free(tsql_capture_plan *p);
  * set (free with tsql_capture_plan_free either way). */
 int tsql_capture_manifest(const char *folder, tsql_capture_plan *p, tsql_error *err);
 
+/* 1 when path is a regular file (a capture file the merge may read), else 0. */
+int tsql_capture_regular_file(const char *path);
+
 #endif
