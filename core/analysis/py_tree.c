@@ -1,0 +1,112 @@
+/*
+ * py_tree.c — TraceLens's tree with Python frames (py_tree.h).
+ *
+ * Candidates are sorted stably by ts, then stably by thread: each thread's events stay
+ * in ts order (file order among equal ts), and the threads are independent, so one
+ * stack at a time is enough.
+ */
+#include "analysis/py_tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sort.h"
+
+static int is_node(const tsql_trace *t, uint32_t i)
+{
+    int k = t->kind[i];
+    return (k == TSQL_K_CPU_OP || k == TSQL_K_RUNTIME || k == TSQL_K_DRIVER || k == TSQL_K_PYTHON) &&
+           (t->ph[i] == 'X' || (t->ph[i] == 'B' && (t->flags[i] & TSQL_F_PAIRED))) &&
+           t->ts_ns[i] != TSQL_NULL && t->dur_ns[i] != TSQL_NULL;
+}
+
+static void py_tree_free(void *p)
+{
+    tsql_py_tree *pt = p;
+    if (!pt) return;
+    free(pt->parent);
+    free(pt);
+}
+
+static void *py_tree_build(tsql_trace *t)
+{
+    tsql_py_tree *pt = calloc(1, sizeof *pt);
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < t->n; i++) m += (uint32_t)is_node(t, i);
+    size_t cap = (size_t)(m ? m : 1);
+    uint64_t *key = malloc(cap * sizeof *key);
+    uint32_t *ord = malloc(cap * sizeof *ord);
+    uint32_t *stack = malloc(cap * sizeof *stack);
+    double *stack_end = malloc(cap * sizeof *stack_end);
+    if (pt) pt->parent = malloc((size_t)(t->n ? t->n : 1) * sizeof *pt->parent);
+    if (!pt || !pt->parent || !key || !ord || !stack || !stack_end) goto fail;
+    pt->n = t->n;
+    for (uint32_t i = 0; i < t->n; i++) pt->parent[i] = TSQL_NONE;
+    m = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (!is_node(t, i)) continue;
+        key[m] = tsql_sort_key(tsql_trace_ts_us(t, i));
+        ord[m++] = i;
+    }
+    if (tsql_radix_sort(key, ord, m)) goto fail;
+    for (uint32_t k = 0; k < m; k++) key[k] = tsql_thread_key(t, ord[k]);
+    if (tsql_radix_sort(key, ord, m)) goto fail;
+    uint32_t depth = 0;
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t e = ord[k];
+        if (k && key[k] != key[k - 1]) depth = 0; /* a new thread */
+        double ts = tsql_trace_ts_us(t, e);
+        double t_end = ts + tsql_trace_dur_us(t, e);
+        while (depth && ts >= stack_end[depth - 1]) depth--;
+        if (depth && t_end > stack_end[depth - 1]) {
+            if (stack_end[depth - 1] - ts < 1.0 && depth >= 2) depth--;
+            else continue; /* left out of TraceLens's tree */
+        }
+        if (depth) pt->parent[e] = stack[depth - 1];
+        stack[depth] = e;
+        stack_end[depth++] = t_end;
+    }
+    /* GPU events under TraceLens's launching call */
+    const tsql_kernels *ks = &t->kernels;
+    for (uint32_t r = 0; r < ks->n; r++)
+        if (ks->tl_runtime[r] != TSQL_NONE) pt->parent[ks->uid[r]] = ks->tl_runtime[r];
+    free(key);
+    free(ord);
+    free(stack);
+    free(stack_end);
+    return pt;
+fail:
+    free(key);
+    free(ord);
+    free(stack);
+    free(stack_end);
+    py_tree_free(pt);
+    return NULL;
+}
+
+static const tsql_cache_kind py_tree_kind = {"py_tree", py_tree_build, py_tree_free};
+
+const tsql_py_tree *tsql_py_tree_get(tsql_trace *t)
+{
+    return tsql_trace_cached(t, &py_tree_kind);
+}
+
+int tsql_py_stack_frame(const char *name, int kind)
+{
+    return kind == TSQL_K_CPU_OP || strstr(name, "nn.Module") || strstr(name, "::") || strchr(name, '/');
+}
+
+size_t tsql_strip_instance_ids(const char *name, char *out)
+{
+    size_t n = 0;
+    for (const char *p = name; *p;) {
+        if (*p == '_' && p[1] >= '0' && p[1] <= '9') {
+            p++;
+            while (*p >= '0' && *p <= '9') p++;
+            continue;
+        }
+        out[n++] = *p++;
+    }
+    out[n] = 0;
+    return n;
+}
