@@ -833,6 +833,13 @@ static int read_manifest(const char *folder, tsql_capture_plan *p, tsql_error *e
     return rc ? -1 : 0;
 }
 
+int tsql_capture_manifest(const char *folder, tsql_capture_plan *p, tsql_error *err)
+{
+    memset(p, 0, sizeof *p);
+    memset(err, 0, sizeof *err);
+    return read_manifest(folder, p, err);
+}
+
 static int push_launch(tsql_capture_plan *p, const tsql_capture_launch *l)
 {
     tsql_capture_launch *nl = realloc(p->launch, (p->n + 1) * sizeof *nl);

@@ -142,4 +142,9 @@ typedef struct tsql_capture_plan {
 int tsql_capture_plan_make(const tsql_trace *replay, const char *folder, tsql_capture_plan *out, tsql_error *err);
 void tsql_capture_plan_free(tsql_capture_plan *p);
 
+/* Only the manifest part of the plan (file, batch_size, mode, nentries; no launches):
+ * folder/execution_details.json, or the folder's traces classified. 0, or -1 with err
+ * set (free with tsql_capture_plan_free either way). */
+int tsql_capture_manifest(const char *folder, tsql_capture_plan *p, tsql_error *err);
+
 #endif

@@ -4,6 +4,11 @@
  * launch of every engine step (core/load/capture_plan.c; docs/inference.md).
  *
  *   SELECT * FROM json_each(capture_merge_plan('serve.json.gz', 'capture_traces'));
+ *
+ * and trace_merge_capture(trace, capture_folder): the merge itself
+ * (core/load/capture_merge.c). The open trace is replaced, under the same trace_id and
+ * label, by the replay trace loaded again with the captured ops and kernels spliced in;
+ * queries already reading the old one finish on it.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -11,9 +16,12 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog.h"
+#include "load/capture_merge.h"
 #include "load/capture_plan.h"
+#include "load/load.h"
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
 
@@ -80,8 +88,121 @@ static void fn_capture_merge_plan(sqlite3_context *ctx, int argc, sqlite3_value 
     free(b.p);
 }
 
+/* Puts a new entry holding t in e's place in the catalog: same id, label and file
+ * identity. Readers of e keep their reference. Returns the new entry or NULL (OOM; t is
+ * then freed). */
+static tsql_entry *replace_entry(tsql_catalog *c, tsql_entry *e, tsql_trace *t)
+{
+    tsql_entry *n = sqlite3_malloc(sizeof *n);
+    char *label = sqlite3_mprintf("%s", e->label);
+    int at = -1;
+    for (int i = 0; i < c->nopen; i++)
+        if (c->open[i] == e) at = i;
+    if (!n || !label || at < 0) {
+        sqlite3_free(n);
+        sqlite3_free(label);
+        tsql_trace_free(t);
+        return NULL;
+    }
+    *n = *e;
+    n->label = label;
+    n->trace = t;
+    n->refs = 1;
+    c->open[at] = n;
+    tsql_entry_unref(e); /* the catalog's reference */
+    return n;
+}
+
+static void merge_error(sqlite3_context *ctx, const char *folder, const char *what, const char *hint)
+{
+    char *m = sqlite3_mprintf("trace_merge_capture: %s: %s%s", folder, what, hint ? hint : "");
+    sqlite3_result_error(ctx, m ? m : "trace_merge_capture: error", -1);
+    sqlite3_free(m);
+}
+
+/* trace_merge_capture(trace, capture_folder) -> trace_id */
+static void fn_trace_merge_capture(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    const char *folder = (const char *)sqlite3_value_text(argv[1]);
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !folder || !*folder) {
+        sqlite3_result_error(ctx, "trace_merge_capture(trace, capture_folder): give the replay trace (trace_id, "
+                                  "label or path) and the folder of its capture traces as text", -1);
+        return;
+    }
+    struct stat st;
+    if (stat(folder, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        merge_error(ctx, folder, "not a readable folder",
+                    " (give the folder holding the capture traces and execution_details.json)");
+        return;
+    }
+    char *zErr = NULL;
+    tsql_entry *e = tsql_catalog_resolve(c, argv[0], 1, &zErr);
+    if (!e) {
+        sqlite3_result_error(ctx, zErr ? zErr : "trace_merge_capture: no such trace", -1);
+        sqlite3_free(zErr);
+        return;
+    }
+    const char *done = tsql_capture_merged_folder(e->trace);
+    if (done) {
+        char *m = sqlite3_mprintf("trace_merge_capture: trace %lld is already merged with the capture folder %s; "
+                                  "trace_close it and open the replay trace again to merge another folder",
+                                  (long long)e->id, done);
+        sqlite3_result_error(ctx, m ? m : "trace_merge_capture: already merged", -1);
+        sqlite3_free(m);
+        tsql_entry_unref(e);
+        return;
+    }
+    /* the replay is loaded again: the open one may be read by other queries meanwhile */
+    const char *path = e->trace->path;
+    tsql_entry *same = tsql_catalog_find_file(c, path);
+    if (same != e) {
+        char *m = sqlite3_mprintf("trace_merge_capture: %s changed on disk since it was opened as trace %lld; "
+                                  "trace_open it again first", path, (long long)e->id);
+        sqlite3_result_error(ctx, m ? m : "trace_merge_capture: the file changed", -1);
+        sqlite3_free(m);
+        tsql_entry_unref(e);
+        return;
+    }
+    tsql_load_watch watch;
+    tsql_load_watch_start(&watch, c, path, 0);
+    tsql_load_opts opts = {.mem_limit = c->mem_limit, .progress = tsql_load_watch_progress, .progress_ctx = &watch};
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load(path, &opts, &err);
+    tsql_load_watch_end(&watch);
+    if (!t) {
+        char *m = tsql_format_error(path, &err);
+        sqlite3_result_error(ctx, m ? m : "trace_merge_capture: the replay trace does not load again", -1);
+        if (err.code == TSQL_EINTR) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+        sqlite3_free(m);
+        tsql_entry_unref(e);
+        return;
+    }
+    tsql_capture_merge_info info;
+    if (tsql_capture_merge(t, folder, &info, &err)) {
+        tsql_trace_free(t);
+        tsql_entry_unref(e);
+        if (err.code == TSQL_ENOMEM && !strstr(err.msg, "ceiling")) {
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+        merge_error(ctx, folder, err.msg,
+                    " (the folder must hold the capture traces and, optionally, execution_details.json)");
+        return;
+    }
+    tsql_entry *n = replace_entry(c, e, t);
+    tsql_entry_unref(e);
+    if (!n) sqlite3_result_error_nomem(ctx);
+    else sqlite3_result_int64(ctx, n->id);
+}
+
 int tsql_register_capture_functions(sqlite3 *db, tsql_catalog *c)
 {
-    return sqlite3_create_function(db, "capture_merge_plan", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
-                                   fn_capture_merge_plan, NULL, NULL);
+    int rc = sqlite3_create_function(db, "capture_merge_plan", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
+                                     fn_capture_merge_plan, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "trace_merge_capture", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
+                                     fn_trace_merge_capture, NULL, NULL);
+    return rc;
 }

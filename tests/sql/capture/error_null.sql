@@ -1,0 +1,1 @@
+SELECT trace_merge_capture(NULL, 'tests/data/inference/merge/cap');
