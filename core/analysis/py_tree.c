@@ -1,7 +1,8 @@
 /*
  * py_tree.c — TraceLens's tree with Python frames (py_tree.h).
  *
- * Candidates are sorted stably by ts, then stably by thread: each thread's events stay
+ * Rows a graph-capture merge appended keep the merge's parents (first_copy). The others:
+ * candidates are sorted stably by ts, then stably by thread: each thread's events stay
  * in ts order (file order among equal ts), and the threads are independent, so one
  * stack at a time is enough.
  */
@@ -20,6 +21,30 @@ static int is_node(const tsql_trace *t, uint32_t i)
            t->ts_ns[i] != TSQL_NULL && t->dur_ns[i] != TSQL_NULL;
 }
 
+/* The first row a graph-capture merge appended (core/load/capture_merge.h: its first
+ * CaptureRoot, a runtime row under a graph launch), or t->n when the trace is not merged.
+ * The copies all carry their graph launch's ts and dur: time says nothing about their
+ * nesting, so they keep the parents the merge gave them. */
+static uint32_t first_copy(const tsql_trace *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (t->kind[i] != TSQL_K_RUNTIME || !t->name[i] || t->parent[i] == TSQL_NONE ||
+            strcmp(tsql_intern_text(&t->strings, t->name[i]), "CaptureRoot") != 0)
+            continue;
+        const char *pn = t->name[t->parent[i]] ? tsql_intern_text(&t->strings, t->name[t->parent[i]]) : "";
+        if (strcasestr(pn, "graphlaunch")) return i;
+    }
+    return t->n;
+}
+
+/* the nearest ancestor of u (by the merge's parents) that is not a Python frame */
+static uint32_t nonpy_above(const tsql_trace *t, uint32_t u)
+{
+    uint32_t p = t->parent[u];
+    while (p != TSQL_NONE && t->kind[p] == TSQL_K_PYTHON) p = t->parent[p];
+    return p;
+}
+
 static void py_tree_free(void *p)
 {
     tsql_py_tree *pt = p;
@@ -36,14 +61,16 @@ static void *py_tree_build(tsql_trace *t)
     size_t cap = (size_t)(m ? m : 1);
     uint64_t *key = malloc(cap * sizeof *key);
     uint32_t *ord = malloc(cap * sizeof *ord);
-    uint32_t *stack = malloc(cap * sizeof *stack);
-    double *stack_end = malloc(cap * sizeof *stack_end);
+    size_t scap = (size_t)t->n + 1; /* the deepest path holds every event at most */
+    uint32_t *stack = malloc(scap * sizeof *stack);
+    double *stack_end = malloc(scap * sizeof *stack_end);
     if (pt) pt->parent = malloc((size_t)(t->n ? t->n : 1) * sizeof *pt->parent);
     if (!pt || !pt->parent || !key || !ord || !stack || !stack_end) goto fail;
     pt->n = t->n;
-    for (uint32_t i = 0; i < t->n; i++) pt->parent[i] = TSQL_NONE;
+    uint32_t copies = first_copy(t);
+    for (uint32_t i = 0; i < t->n; i++) pt->parent[i] = i < copies ? TSQL_NONE : t->parent[i];
     m = 0;
-    for (uint32_t i = 0; i < t->n; i++) {
+    for (uint32_t i = 0; i < copies; i++) {
         if (!is_node(t, i)) continue;
         key[m] = tsql_sort_key(tsql_trace_ts_us(t, i));
         ord[m++] = i;
@@ -65,6 +92,27 @@ static void *py_tree_build(tsql_trace *t)
         if (depth) pt->parent[e] = stack[depth - 1];
         stack[depth] = e;
         stack_end[depth++] = t_end;
+    }
+    /* the merged copies (uid order is the capture's start order: a pre-order of its tree
+     * with Python frames): a Python frame has its parent; a copied op or runtime call has
+     * its nearest non-Python ancestor P, and goes under the innermost frame still on the
+     * path whose own nearest non-Python ancestor is P (a frame that ended before it
+     * cannot be told from one still open: its times are gone) */
+    depth = 0;
+    for (uint32_t i = copies; i < t->n; i++) {
+        if (tsql_kind_is_gpu(t->kind[i])) continue;
+        uint32_t p = t->parent[i];
+        if (t->kind[i] == TSQL_K_PYTHON) {
+            while (depth && stack[depth - 1] != p) depth--;
+        } else {
+            while (depth && stack[depth - 1] != p &&
+                   !(t->kind[stack[depth - 1]] == TSQL_K_PYTHON && nonpy_above(t, stack[depth - 1]) == p))
+                depth--;
+            if (depth) p = stack[depth - 1];
+        }
+        pt->parent[i] = p;
+        if (depth == 0 && p != TSQL_NONE) stack[depth++] = p;
+        if (depth < scap) stack[depth++] = i;
     }
     /* GPU events under TraceLens's launching call */
     const tsql_kernels *ks = &t->kernels;

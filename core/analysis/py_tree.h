@@ -5,6 +5,11 @@
  * rule of the plain tree (stable sort by ts, ">=" closes, the 1 µs overrun rule; an
  * event that overruns otherwise is left out: no parent, no children).
  *
+ * In a trace merged with its capture traces (core/load/capture_merge.h) the copied rows
+ * keep the parents the merge gave them (their times are the graph launch's): a copied
+ * cpu_op's parent is then its nearest non-Python ancestor, so the Python frames between
+ * two copied ops are missing from their stacks (docs/differences.md).
+ *
  * Only the parent of each event is kept: the inference report walks upward from an op
  * or a kernel's launch to name its call stack. A GPU event's parent is TraceLens's
  * launching runtime call (kernels.tl_runtime), as in the plain tree.
