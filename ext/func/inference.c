@@ -21,6 +21,10 @@
  *   entry_point(name, call_stack_full)
  *       the Python frame a user looks at for the op (docs/inference.md, entry_point), or
  *       'Not found'
+ *   trace_inference_prepare(trace)
+ *       the changes TraceLens's inference report makes to the tree before reading it
+ *       (SGLang profiler names, the inference annotation rule: pseudo_ops.h), once,
+ *       before the trace is analysed; returns the trace id
  * The trace must be open already.
  */
 #include <sqlite3ext.h>
@@ -32,6 +36,7 @@ SQLITE_EXTENSION_INIT3
 
 #include <cjson/cJSON.h>
 
+#include "analysis/pseudo_ops.h"
 #include "analysis/py_tree.h"
 #include "catalog/catalog.h"
 #include "text/jsonout.h"
@@ -447,6 +452,38 @@ done:
     cJSON_Delete(a);
 }
 
+/* trace_inference_prepare(trace) -> trace_id: the inference report's changes to the
+ * tree (core/analysis/pseudo_ops.h), once, before the trace is analysed */
+static void fn_prepare(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    tsql_catalog *c = sqlite3_user_data(ctx);
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_error(ctx, "trace_inference_prepare(trace): give an open trace (trace_id, label or path)", -1);
+        return;
+    }
+    char *zErr = NULL;
+    tsql_entry *e = tsql_catalog_resolve(c, argv[0], 0, &zErr);
+    if (!e) {
+        sqlite3_result_error(ctx, zErr ? zErr : "trace_inference_prepare: no such trace (trace_open it first)", -1);
+        sqlite3_free(zErr);
+        return;
+    }
+    int64_t r = tsql_trace_inference_prepare(e->trace);
+    if (r == -2) {
+        char *m = sqlite3_mprintf("trace_inference_prepare: trace %lld was already analysed by this connection; "
+                                  "call it right after trace_open (and trace_merge_capture), or trace_close the "
+                                  "trace and open it again", (long long)e->id);
+        sqlite3_result_error(ctx, m ? m : "trace_inference_prepare: the trace was already analysed", -1);
+        sqlite3_free(m);
+    } else if (r < 0) {
+        sqlite3_result_error_nomem(ctx);
+    } else {
+        sqlite3_result_int64(ctx, e->id);
+    }
+    tsql_entry_unref(e);
+}
+
 int tsql_register_inference_functions(sqlite3 *db, tsql_catalog *c)
 {
     /* the stack functions read open traces only (like python_frame_at) */
@@ -455,6 +492,7 @@ int tsql_register_inference_functions(sqlite3 *db, tsql_catalog *c)
         {"inference_call_stack", 3, TSQL_TRUSTED, fn_call_stack, NULL, NULL},
         {"inference_kernel_stack", 3, TSQL_TRUSTED, fn_kernel_stack, NULL, NULL},
         {"inference_module_stack", 2, TSQL_TRUSTED, fn_module_stack, NULL, NULL},
+        {"trace_inference_prepare", 1, TSQL_TOP_LEVEL, fn_prepare, NULL, NULL},
         {"strip_instance_ids", 1, TSQL_PURE, fn_strip_ids, NULL, NULL},
         {"call_stack_full", 1, TSQL_PURE, fn_call_stack_full, NULL, NULL},
         {"entry_point", 2, TSQL_PURE, fn_entry_point, NULL, NULL},
