@@ -214,6 +214,7 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/diff_bench.py
 	@$(PYTHON) tests/bench/compare_bench.py
 	@$(PYTHON) tests/bench/coll_bench.py
+	@$(PYTHON) tests/bench/inference_bench.py
 
 # --- install ---------------------------------------------------------------
 # make install / uninstall / test-install: mk/install.mk

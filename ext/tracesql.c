@@ -52,6 +52,7 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
         {"md_row", tsql_register_markdown},
         {"HTA analyses (hta_rows, hta_*)", tsql_register_hta},
         {"capture_merge_plan", tsql_register_capture_functions},
+        {"inference report functions", tsql_register_inference_functions},
     };
     /* the per-trace tables: one shape, ext/vtab/table.h */
     static const tsql_table *const tables[] = {

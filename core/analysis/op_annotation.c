@@ -1,5 +1,6 @@
 /* op_annotation.c — the iteration annotation enclosing an op; see op_annotation.h. */
 #include "analysis/op_annotation.h"
+#include "analysis/pseudo_ops.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,8 @@ static const tsql_cache_kind KIND = {"op_annotations", build_value, free_value};
 const char *tsql_op_annotation(tsql_trace *t, uint32_t uid, int inference, int *oom)
 {
     *oom = 0;
+    /* a trace prepared for the inference report follows its rule everywhere */
+    if (tsql_trace_inference_mode(t)) inference = 1;
     if (!tsql_op_annotated(tsql_intern_text(&t->strings, t->name[uid]), inference)) return NULL;
     const anns *a = tsql_trace_cached(t, &KIND);
     if (!a) {

@@ -7,7 +7,8 @@
  *
  * Which ops are annotated: the standard report annotates only names starting with
  * vllm::unified_attention_with_output; the inference report 14 attention prefixes
- * (tsql_op_annotated). Built once per trace (annotations sorted, with a running
+ * (tsql_op_annotated). A trace prepared for the inference report (pseudo_ops.h) follows
+ * the inference rule whatever the caller asks. Built once per trace (annotations sorted, with a running
  * maximum of their ends: each lookup is a binary search).
  */
 #ifndef TSQL_OP_ANNOTATION_H

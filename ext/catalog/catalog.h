@@ -101,6 +101,7 @@ struct tsql_kop_rules;
 int tsql_kernel_op_rules(tsql_catalog *c, struct tsql_kop_rules **rules, uint64_t *key, char **err);
 int tsql_register_compare(sqlite3 *db, tsql_catalog *c);
 int tsql_register_python_frame(sqlite3 *db, tsql_catalog *c);
+int tsql_register_inference_functions(sqlite3 *db, tsql_catalog *c);
 int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c);
 int tsql_register_np_round(sqlite3 *db, tsql_catalog *c);
 int tsql_register_csv_write(sqlite3 *db, tsql_catalog *c);

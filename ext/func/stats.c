@@ -330,6 +330,15 @@ static void kd_final(sqlite3_context *ctx)
                 put_num(&b, &first, "max_duration_us", mx, a->float_durs))
                 goto oom;
         }
+        /* the inference report's per-kernel call stacks ride along from the template
+         * (call_stack_full(), ext/func/inference.c) */
+        const cJSON *cs = cJSON_GetObjectItemCaseSensitive(te, "call_stack");
+        if (cs) {
+            char *cst = cJSON_PrintUnformatted(cs);
+            int bad = !cst || tsql_json_key(&b, &first, "call_stack") || tsql_bputs(&b, cst);
+            cJSON_free(cst);
+            if (bad) goto oom;
+        }
         if (tsql_bputc(&b, '}')) goto oom;
     }
     if (tsql_buf_reserve(&b, 1)) goto oom;

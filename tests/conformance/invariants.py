@@ -13,7 +13,11 @@ that have no TraceLens reference:
   4. roofline columns exactly where a row has a matching peak: without an arch there
      are none; with one, a row whose Compute Spec has a peak in the arch, GFLOPS > 0
      and known bytes has Roofline Time / Roofline Bound cells, any other row has them
-     empty, and a sheet with such a row has the columns.
+     empty, and a sheet with such a row has the columns;
+  5. an inference report (label ending in +inference; docs/inference.md) has no F_bwd
+     sheet and no bare Normalization sheet; every perf-model sheet has num_kernels
+     right after its "param:" columns, with integer cells; parent_module never holds
+     "_<digits>"; in ops_summary total_subtree_kernel_time_count equals Count.
 
     python3 invariants.py --label LABEL [--arch ARCH_JSON] OUTDIR
 
@@ -27,6 +31,7 @@ import os
 import re
 import sys
 
+csv.field_size_limit(sys.maxsize)  # call stacks of deep models exceed the default
 MISSING_WORDS = {"None", "nan", "NaN", "<NA>"}
 INT_RE = re.compile(r"^-?[0-9]+$")
 FLOAT_RE = re.compile(r"^-?([0-9]+\.[0-9]*(e[+-]?[0-9]+)?|[0-9]+e[+-]?[0-9]+|inf)$")
@@ -104,6 +109,34 @@ def check_sheet(name, header, rows, peaks, fails):
                             "filled" if has else "empty"))
 
 
+PERF_SHEET_END = "GFLOPS_first"
+INSTANCE_ID = re.compile(r"_[0-9]")
+
+
+def check_inference(name, header, rows, fails):
+    """Invariant 5 on one sheet of an inference report."""
+    if name.endswith("_bwd") or name == "Normalization":
+        fails.append("%s: the inference report has no such sheet" % name)
+    if PERF_SHEET_END in header:
+        at = header.index(PERF_SHEET_END)
+        if at == 0 or header[at - 1] != "num_kernels":
+            fails.append("%s: num_kernels is not right before %s" % (name, PERF_SHEET_END))
+        else:
+            bad = [r[at - 1] for r in rows if not INT_RE.match(r[at - 1])]
+            if bad:
+                fails.append("%s: num_kernels cell %r is not an integer" % (name, bad[0]))
+    if "parent_module" in header:
+        i = header.index("parent_module")
+        bad = [r[i] for r in rows if INSTANCE_ID.search(r[i])]
+        if bad:
+            fails.append("%s: parent_module %r keeps an instance number" % (name, bad[0]))
+    if name == "ops_summary" and "total_subtree_kernel_time_count" in header and "Count" in header:
+        i, j = header.index("total_subtree_kernel_time_count"), header.index("Count")
+        bad = [r for r in rows if r[i] != r[j]]
+        if bad:
+            fails.append("%s: total_subtree_kernel_time_count %s beside Count %s" % (name, bad[0][i], bad[0][j]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--label", required=True)
@@ -126,6 +159,8 @@ def main():
             continue
         fails = []
         check_sheet(fn[:-4], table[0], table[1:], peaks, fails)
+        if a.label.endswith("+inference"):
+            check_inference(fn[:-4], table[0], table[1:], fails)
         if fails:
             status = 1
             print("FAIL invariants %s %s: %s%s" % (a.label, fn[:-4], fails[0],

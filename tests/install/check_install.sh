@@ -57,6 +57,12 @@ grep -q "^tracesql-perf-report: wrote the sheets (gpu_timeline.csv, " "$tmp/trac
   bad "tracesql-perf-report did not say what it wrote"
 run tracesql-perf-report "$demo"
 grep -q '^## GPU timeline$' "$tmp/tracesql-perf-report.log" || bad "tracesql-perf-report printed no summary"
+run tracesql-inference-report "$demo" inf
+[ -s "$tmp/inf/ops_summary.csv" ] || bad "tracesql-inference-report wrote no ops_summary.csv"
+grep -q "^tracesql-inference-report: wrote the sheets (gpu_timeline.csv, " "$tmp/tracesql-inference-report.log" ||
+  bad "tracesql-inference-report did not say what it wrote"
+run tracesql-inference-report "$demo"
+grep -q '^## Top 10 ops$' "$tmp/tracesql-inference-report.log" || bad "tracesql-inference-report printed no summary"
 run tracesql-diff-report "$demo" "$demo" diff
 [ -s "$tmp/diff/merged_tree_output.txt" ] || bad "tracesql-diff-report wrote no merged_tree_output.txt"
 run tracesql-compare-platforms "$demo" "$demo" cmp
