@@ -11,11 +11,11 @@ export TSQL_EXT=${TSQL_EXT:-build/tracesql}
 conf=../shared/conformance
 out=build/tmp/hta_test
 fail=0
+rm -rf "$out"
+mkdir -p "$out"
 if [ ! -d "$conf/hta_oracle" ]; then
     echo "SKIP hta: $conf/hta_oracle is absent — the oracle comparison is NOT TESTED" >&2
 else
-    rm -rf "$out"
-    mkdir -p "$out"
     cases=(
         "h100_gpt2_eager $conf/hopper/gpt2_eager.json.gz"
         "h100_resnet50_train $conf/hopper/resnet50_train.json.gz"
@@ -43,6 +43,23 @@ else
         fi
     done
 fi
+# the critical path on the hand-made traces (tests/data/hta/make_cp_traces.py) against
+# HTA's own output on them (cp_oracle/<trace>[__<instance>]/)
+for d in tests/data/hta/cp_oracle/*/; do
+    c=$(basename "$d")
+    trace=tests/data/hta/${c%%__*}.json
+    inst=0
+    case $c in *__*) inst=${c##*__} ;; esac
+    rm -rf "$out/cp_$c"
+    if ! tools/tracesql-hta-report --cp-instance "$inst" "$out/cp_$c" "$trace" > /dev/null 2> "$out/cp_$c.log"; then
+        echo "FAIL hta: critical path of $c: the command failed"; cat "$out/cp_$c.log"; fail=1; continue
+    fi
+    if python3 tests/hta/compare.py "$out/cp_$c" "$d" > "$out/cp_$c.cmp"; then
+        echo "hta: critical path of $c (hand-made): $(grep -c '^ok' "$out/cp_$c.cmp") files equal HTA's"
+    else
+        echo "FAIL hta: critical path of $c"; grep -v '^ok' "$out/cp_$c.cmp"; fail=1
+    fi
+done
 # bad arguments: each statement of errors.sql alone, its output against errors.expected
 got=$(grep -v '^--' tests/hta/errors.sql | while IFS= read -r q; do
     printf '%s\n' "$q"
