@@ -214,6 +214,8 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/diff_bench.py
 	@$(PYTHON) tests/bench/compare_bench.py
 	@$(PYTHON) tests/bench/coll_bench.py
+	@$(PYTHON) tests/bench/hta_bench.py
+	@$(PYTHON) tests/bench/hta_bench.py
 
 # --- install ---------------------------------------------------------------
 # make install / uninstall / test-install: mk/install.mk
