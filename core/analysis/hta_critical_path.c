@@ -355,16 +355,15 @@ static int shares_lock(const graph *g, uint32_t a, uint32_t b)
 }
 
 /* one CPU thread: nest its rows, then walk the tree adding HTA's call-stack edges */
-static int thread_edges(graph *g, const trow *rows, uint32_t n)
+static int thread_edges(graph *g, const trow *rows, uint32_t n, uint32_t *local)
 {
     const tsql_hta_rows *r = g->r;
     cpoint *pts = malloc((2 * (size_t)n + 1) * sizeof *pts);
     uint32_t *parent = malloc((n + 1) * sizeof *parent), *first = malloc((n + 1) * sizeof *first),
              *next = malloc((n + 1) * sizeof *next), *last = malloc((n + 1) * sizeof *last),
-             *stack = malloc((n + 1) * sizeof *stack), *pos = malloc((n + 1) * sizeof *pos);
-    uint32_t *local = malloc((r->n ? r->n : 1) * sizeof *local);
+             *stack = malloc((n + 1) * sizeof *stack);
     int rc = -1;
-    if (!pts || !parent || !first || !next || !last || !stack || !pos || !local) goto out;
+    if (!pts || !parent || !first || !next || !last || !stack) goto out;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = rows[k].row;
         local[i] = k;
@@ -428,7 +427,7 @@ static int thread_edges(graph *g, const trow *rows, uint32_t n)
     }
     rc = g->oom ? -1 : 0;
 out:
-    free(pts), free(parent), free(first), free(next), free(last), free(stack), free(pos), free(local);
+    free(pts), free(parent), free(first), free(next), free(last), free(stack);
     return rc;
 }
 
@@ -457,7 +456,11 @@ static int call_stack_edges(graph *g, const uint32_t *clipped, uint32_t nc)
     int remap = one_tid(t, r, clipped, nc, "forward", &fwd) && one_tid(t, r, clipped, nc, "autograd", &bwd) &&
                 fwd != bwd;
     trow *tr = malloc((nc + 1) * sizeof *tr);
-    if (!tr) return -1;
+    uint32_t *local = malloc((r->n ? r->n : 1) * sizeof *local); /* row -> position in its thread */
+    if (!tr || !local) {
+        free(tr), free(local);
+        return -1;
+    }
     for (uint32_t k = 0; k < nc; k++) {
         uint32_t u = r->uid[clipped[k]];
         uint32_t tid = remap && t->tid[u] == bwd ? fwd : t->tid[u];
@@ -470,9 +473,9 @@ static int call_stack_edges(graph *g, const uint32_t *clipped, uint32_t nc)
         for (b = a; b < nc && !cmp_idval(tr[b].pid, tr[a].pid) && !cmp_idval(tr[b].tid, tr[a].tid); b++)
             if (r->stream[tr[b].row] >= 0) all_cpu = 0;
         /* a thread with a stream >= 0 is a GPU stream (or mixed): no call stack */
-        if (all_cpu) rc = thread_edges(g, tr + a, b - a);
+        if (all_cpu) rc = thread_edges(g, tr + a, b - a, local);
     }
-    free(tr);
+    free(tr), free(local);
     return rc;
 }
 
@@ -719,11 +722,11 @@ int tsql_hta_cp_build(const tsql_trace *t, const tsql_hta_rows *r, int kept_only
     uint8_t *used = malloc(m), *clip = calloc(m, 1);
     uint32_t *clipped = malloc(m * sizeof *clipped), *path = NULL;
     double *ql = malloc(m * sizeof *ql);
-    nkey *keys = malloc(2 * m * sizeof *keys);
+    nkey *keys = NULL;
     tsql_hta_cp *cp = calloc(1, sizeof *cp);
     int rc = -1;
     *out = NULL;
-    if (!used || !clip || !clipped || !ql || !keys || !cp) goto out;
+    if (!used || !clip || !clipped || !ql || !cp) goto out;
     for (uint32_t i = 0; i < n; i++) used[i] = !kept_only || (r->flags[i] & TSQL_HTA_KEEP);
     double s, e;
     if ((rc = window(t, r, used, kept_only, annotation ? annotation : "", instance, &s, &e, err, errlen)))
@@ -748,6 +751,7 @@ int tsql_hta_cp_build(const tsql_trace *t, const tsql_hta_rows *r, int kept_only
     uint32_t nc = 0, nk = 0;
     for (uint32_t i = 0; i < n; i++)
         if (clip[i]) clipped[nc++] = i;
+    if (!(keys = malloc((2 * (size_t)nc + 1) * sizeof *keys))) goto out;
     /* nodes: ops, runtime and driver calls, and device rows with a launch link */
     for (uint32_t k = 0; k < nc; k++) {
         uint32_t i = clipped[k], u = r->uid[i];
