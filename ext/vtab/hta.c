@@ -52,7 +52,7 @@ typedef struct {
 #define P_MEMBW {"tie_order", A_CHOICE, "start_first", "start_first|end_first"}
 /* a text argument with a default is optional (without one it is required) */
 #define P_CP {"annotation", A_TEXT, "ProfilerStep", NULL}, {"instance_id", A_COUNT, "0", NULL}, \
-             {"rank", A_COUNT, "0", NULL}
+             {"rank", A_COUNT, NULL, NULL} /* NULL: the call's first rank */
 
 static const hta_fn hta_fns[] = {
     {"hta_preprocessed_events", 3, {P_TRACE, P_PREP}},

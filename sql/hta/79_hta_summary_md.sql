@@ -55,7 +55,7 @@ WITH tb AS (
     UNION ALL SELECT 4, 0, '|---:|---:|---:|---:|---:|' FROM ls WHERE pos = 1
     UNION ALL SELECT 4, pos, line FROM ls
     UNION ALL SELECT 5, -3, '' FROM cp WHERE pos = 1
-    UNION ALL SELECT 5, -2, '## Critical path of rank 0 (first step, or the whole trace)' FROM cp WHERE pos = 1
+    UNION ALL SELECT 5, -2, '## Critical path of the first rank (first step, or the whole trace)' FROM cp WHERE pos = 1
     UNION ALL SELECT 5, -1, md_row('bound by', 'time (µs)', '%') FROM cp WHERE pos = 1
     UNION ALL SELECT 5, 0, '|---|---:|---:|' FROM cp WHERE pos = 1
     UNION ALL SELECT 5, pos, line FROM cp
