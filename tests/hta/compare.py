@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compare.py — our HTA CSVs (examples/hta_report.sh) against HTA's outputs.
+"""compare.py — our HTA CSVs (tools/tracesql-hta-report) against HTA's outputs.
 
     compare.py OURS_DIR ORACLE_DIR
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTA's analyses against HTA's own outputs (docs/hta.md): examples/hta_report.sh on
+# HTA's analyses against HTA's own outputs (docs/hta.md): tools/tracesql-hta-report on
 # every conformance case (the three H100 traces, the Triton trace, the 8 DLRM ranks),
 # each CSV compared with ../shared/conformance/hta_oracle/<case>/ by compare.py (rows
 # matched on their key, numbers within 1e-9 relative; the event table too). Then the
@@ -32,9 +32,9 @@ else
               grep -v '__ns_rounding_disabled$' | sed 's/__/::/g' | paste -sd, -)
         nr_ops=$(ls "$conf/hta_oracle/$name" | sed -n 's/^frequent_cuda_kernel_sequences__\(.*\)__ns_rounding_disabled\.csv$/\1/p' |
                  sed 's/__/::/g' | paste -sd, -)
-        [ -z "$nr_ops" ] || bash examples/hta_report.sh --ops "$nr_ops" --no-rounding "$out/$name" "$@" 2>>"$out/$name.log"
-        if ! bash examples/hta_report.sh --events --ops "$ops" "$out/$name" "$@" 2>"$out/$name.log"; then
-            echo "FAIL hta: $name: hta_report.sh failed"; cat "$out/$name.log"; fail=1; continue
+        [ -z "$nr_ops" ] || tools/tracesql-hta-report --ops "$nr_ops" --no-rounding "$out/$name" "$@" 2>>"$out/$name.log"
+        if ! tools/tracesql-hta-report --events --ops "$ops" "$out/$name" "$@" 2>"$out/$name.log"; then
+            echo "FAIL hta: $name: tracesql-hta-report failed"; cat "$out/$name.log"; fail=1; continue
         fi
         if python3 tests/hta/compare.py "$out/$name" "$conf/hta_oracle/$name" > "$out/$name.cmp"; then
             echo "hta: $name: $(grep -c '^ok' "$out/$name.cmp") files equal HTA's ($(grep -c '^SKIP' "$out/$name.cmp") not written yet)"
