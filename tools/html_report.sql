@@ -344,7 +344,7 @@ SELECT '<h2>Critical path</h2><p class="note">hta_critical_path_edges (HTA''s cr
        || CASE WHEN EXISTS (SELECT 1 FROM hta_profiler_steps((SELECT trace_id FROM hr))) THEN 'the first profiler step'
                ELSE 'the whole trace' END
        || ': the chain of CPU ops, launches and kernels that sets its length, '
-       || printf('%.1f µs over %d edges', coalesce((SELECT sum(graph_weight) FROM hr_cp), 0), (SELECT count(*) FROM hr_cp))
+       || printf('%.1f µs over %d edges', coalesce((SELECT sum(duration) FROM hr_cp), 0), (SELECT count(*) FROM hr_cp))
        || ', split by what bounds each part.</p>';
 SELECT '<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 900 '
        || (60 + 20 * ((SELECT count(*) FROM hr_cp_bound) / 3 + 1)) || '" width="900" height="'
