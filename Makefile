@@ -215,6 +215,7 @@ bench: build/tracesql.so
 	@$(PYTHON) tests/bench/compare_bench.py
 	@$(PYTHON) tests/bench/coll_bench.py
 	@$(PYTHON) tests/bench/inference_bench.py
+	@$(PYTHON) tests/bench/hta_bench.py
 
 # --- install ---------------------------------------------------------------
 # make install / uninstall / test-install: mk/install.mk

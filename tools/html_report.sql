@@ -237,6 +237,22 @@ SELECT 'coll', row_number() OVER (ORDER BY busbw_gibs_mean DESC),
 FROM coll_analysis_summary c, hr WHERE c.trace_id = hr.trace_id AND busbw_gibs_mean > 0
 ORDER BY busbw_gibs_mean DESC LIMIT 16;
 
+-- HTA's idle time per stream and the critical path of the first step (docs/hta.md);
+-- the trace's own rank, the whole trace when it has no ProfilerStep
+CREATE TEMP TABLE hr_idle AS
+SELECT stream, idle_category AS cat, idle_time,
+       CASE idle_category WHEN 'host_wait' THEN 0 WHEN 'kernel_wait' THEN 1 ELSE 2 END AS i
+FROM hta_idle_time_breakdown((SELECT trace_id FROM hr)) WHERE idle_time > 0;
+CREATE TEMP TABLE hr_idle_rows AS
+SELECT stream, row_number() OVER (ORDER BY stream) - 1 AS r, sum(idle_time) AS total FROM hr_idle GROUP BY stream;
+CREATE TEMP TABLE hr_cp AS
+SELECT * FROM hta_critical_path_edges((SELECT trace_id FROM hr),
+    CASE WHEN EXISTS (SELECT 1 FROM hta_profiler_steps((SELECT trace_id FROM hr))) THEN 'ProfilerStep' ELSE '' END,
+    0, (SELECT coalesce(rank, 0) FROM traces WHERE trace_id = (SELECT trace_id FROM hr)));
+CREATE TEMP TABLE hr_cp_bound AS
+SELECT bound_by, sum(duration) AS us, row_number() OVER (ORDER BY sum(duration) DESC, bound_by) - 1 AS i
+FROM hr_cp WHERE bound_by <> '' GROUP BY bound_by HAVING sum(duration) > 0;
+
 -- ---------- the page ------------------------------------------------------------
 
 SELECT '<!DOCTYPE html>
@@ -299,6 +315,63 @@ SELECT '<h2>Timeline of one step: ' || replace(replace(name, '&', '&amp;'), '<',
        || '<p class="note">kernels: GPU work per stream (blue compute, orange communication, green memcpy, grey memset).</p>'
 FROM hr_step;
 SELECT svg FROM hr_timeline_svg ORDER BY k;
+
+SELECT '<h2>GPU idle time by stream</h2><p class="note">hta_idle_time_breakdown (HTA''s rule): the gaps between '
+       || 'consecutive kernels of a stream, as host_wait (the kernel was launched after the previous one ended), '
+       || 'kernel_wait (a shorter gap than 30 µs) and other.</p>';
+SELECT '<p class="note">No idle time between kernels.</p>' WHERE NOT EXISTS (SELECT 1 FROM hr_idle);
+SELECT printf('<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 900 %d" width="900" height="%d">',
+              40 + 24 * count(*), 40 + 24 * count(*))
+FROM hr_idle_rows HAVING count(*) > 0;
+SELECT printf('<text x="0" y="%d" class="lbl">stream %d</text><text x="%.2f" y="%d" class="val">%.1f µs</text>',
+              20 + 24 * r, stream, 110 + 600.0 * total / (SELECT max(total) FROM hr_idle_rows) + 6, 20 + 24 * r, total)
+FROM hr_idle_rows ORDER BY r;
+SELECT printf('<rect x="%.2f" y="%d" width="%.2f" height="16" fill="%s"><title>stream %d %s: %.1f µs</title></rect>',
+              110 + 600.0 * coalesce((SELECT sum(b.idle_time) FROM hr_idle b WHERE b.stream = a.stream AND b.i < a.i), 0)
+                    / (SELECT max(total) FROM hr_idle_rows),
+              24 * r + 8, 600.0 * idle_time / (SELECT max(total) FROM hr_idle_rows),
+              CASE i WHEN 0 THEN '#d9822b' WHEN 1 THEN '#4c78a8' ELSE '#9e9e9e' END, a.stream, cat, idle_time)
+FROM hr_idle a JOIN hr_idle_rows USING (stream) ORDER BY r, i;
+SELECT printf('<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d" class="val">%s</text>',
+              110 + k * 160, 16 + 24 * (SELECT count(*) FROM hr_idle_rows), c, 126 + k * 160,
+              26 + 24 * (SELECT count(*) FROM hr_idle_rows), n)
+FROM (SELECT 0 AS k, '#d9822b' AS c, 'host_wait' AS n UNION ALL SELECT 1, '#4c78a8', 'kernel_wait'
+      UNION ALL SELECT 2, '#9e9e9e', 'other')
+WHERE EXISTS (SELECT 1 FROM hr_idle) ORDER BY k;
+SELECT '</svg>' WHERE EXISTS (SELECT 1 FROM hr_idle);
+
+SELECT '<h2>Critical path</h2><p class="note">hta_critical_path_edges (HTA''s critical path analysis) of '
+       || CASE WHEN EXISTS (SELECT 1 FROM hta_profiler_steps((SELECT trace_id FROM hr))) THEN 'the first profiler step'
+               ELSE 'the whole trace' END
+       || ': the chain of CPU ops, launches and kernels that sets its length, '
+       || printf('%.1f µs over %d edges', coalesce((SELECT sum(duration) FROM hr_cp), 0), (SELECT count(*) FROM hr_cp))
+       || ', split by what bounds each part.</p>';
+SELECT '<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 900 '
+       || (60 + 20 * ((SELECT count(*) FROM hr_cp_bound) / 3 + 1)) || '" width="900" height="'
+       || (60 + 20 * ((SELECT count(*) FROM hr_cp_bound) / 3 + 1)) || '">'
+WHERE EXISTS (SELECT 1 FROM hr_cp_bound);
+SELECT printf('<rect x="%.2f" y="8" width="%.2f" height="34" fill="%s"><title>%s: %.1f µs (%.1f%%)</title></rect>'
+              || '<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d" class="val">%s %.1f µs (%.1f%%)</text>',
+              20 + 860.0 * coalesce((SELECT sum(b.us) FROM hr_cp_bound b WHERE b.i < a.i), 0) / t.total,
+              860.0 * us / t.total, c.color, bound_by, us, 100.0 * us / t.total,
+              20 + (i % 3) * 290, 60 + 20 * (i / 3), c.color, 36 + (i % 3) * 290, 70 + 20 * (i / 3), bound_by, us,
+              100.0 * us / t.total)
+FROM hr_cp_bound a, (SELECT sum(us) AS total FROM hr_cp_bound) t,
+     (SELECT 'cpu_bound' AS b, '#4c78a8' AS color UNION ALL SELECT 'gpu_compute_bound', '#54a24b'
+      UNION ALL SELECT 'gpu_communication_bound', '#f58518' UNION ALL SELECT 'gpu_kernel_launch_overhead', '#e45756'
+      UNION ALL SELECT 'gpu_kernel_kernel_overhead', '#b279a2' UNION ALL SELECT 'data_loading', '#9d755d') c
+WHERE c.b = a.bound_by ORDER BY i;
+SELECT '</svg><h3>Events with the most time on the critical path (by name)</h3><table>' WHERE EXISTS (SELECT 1 FROM hr_cp_bound);
+.headers on
+.mode html
+SELECT s_name AS event, s_cat AS cat, bound_by, count(DISTINCT event_idx) AS events, count(*) AS edges,
+       printf('%.1f', sum(duration)) AS us_on_path
+FROM hr_cp WHERE event_idx IS NOT NULL
+GROUP BY s_name, s_cat, bound_by ORDER BY sum(duration) DESC, min(path_pos) LIMIT 10;
+.headers off
+.mode list
+SELECT '</table>' WHERE EXISTS (SELECT 1 FROM hr_cp_bound);
+SELECT '<p class="note">No critical path: the window holds no CPU op.</p>' WHERE NOT EXISTS (SELECT 1 FROM hr_cp_bound);
 
 SELECT '<h2>Tables</h2><h3>gpu_timeline</h3><table>';
 .headers on

@@ -50,6 +50,9 @@ typedef struct {
              {"include_memory_kernels", A_BOOL, "1", NULL}
 #define P_QUEUE {"tie_order", A_CHOICE, "launch_first", "launch_first|kernel_first"}
 #define P_MEMBW {"tie_order", A_CHOICE, "start_first", "start_first|end_first"}
+/* a text argument with a default is optional (without one it is required) */
+#define P_CP {"annotation", A_TEXT, "ProfilerStep", NULL}, {"instance_id", A_COUNT, "0", NULL}, \
+             {"rank", A_COUNT, NULL, NULL} /* NULL: the call's first rank */
 
 static const hta_fn hta_fns[] = {
     {"hta_preprocessed_events", 3, {P_TRACE, P_PREP}},
@@ -74,6 +77,8 @@ static const hta_fn hta_fns[] = {
      6,
      {P_TRACE, {"operator_name", A_TEXT, NULL, NULL}, {"min_pattern_len", A_COUNT, "3", NULL},
       {"rank", A_COUNT, "0", NULL}, P_PREP}},
+    {"hta_critical_path_edges", 6, {P_TRACE, P_CP, P_PREP}},
+    {"hta_critical_path_summary", 6, {P_TRACE, P_CP, P_PREP}},
 };
 
 /* the arguments of the calls running now, innermost last */
@@ -334,12 +339,12 @@ static int hta_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, 
     /* a text argument has no default; called with no argument at all (SELECT * FROM
      * hta_frequent_cuda_kernel_sequences), such a function has no rows, like a listing */
     for (int a = 0; a < fn->nargs; a++)
-        if (fn->args[a].kind == A_TEXT && idxNum == 0) {
+        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && idxNum == 0) {
             if (e) tsql_entry_unref(e);
             return SQLITE_OK;
         }
     for (int a = 0; a < fn->nargs && !err; a++)
-        if (fn->args[a].kind == A_TEXT && (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL))
+        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL))
             err = sqlite3_mprintf("%s: argument %s is required (%s(trace, %s, ...))", fn->name, fn->args[a].name,
                                   fn->name, fn->args[a].name);
     int rc = err ? SQLITE_ERROR : SQLITE_OK;
@@ -408,7 +413,7 @@ static sqlite3_module hta_module = {
 static void result_default(sqlite3_context *ctx, const hta_param *p)
 {
     if (!p->def) return;
-    if (p->kind == A_CHOICE) {
+    if (p->kind == A_CHOICE || p->kind == A_TEXT) {
         sqlite3_result_text(ctx, p->def, -1, SQLITE_STATIC);
     } else if (strchr(p->def, '.')) {
         sqlite3_result_double(ctx, strtod(p->def, NULL));
@@ -516,7 +521,8 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof hta_fns / sizeof *hta_fns; i++)
         rc = sqlite3_create_module(db, hta_fns[i].name, &hta_module, st);
     static const tsql_table *const tables[] = {&tsql_table_hta_rows, &tsql_table_hta_trace_info,
-                                               &tsql_table_hta_aten_launches, &tsql_table_hta_call_graph};
+                                               &tsql_table_hta_aten_launches, &tsql_table_hta_call_graph,
+                                               &tsql_table_hta_cp_path};
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof tables / sizeof *tables; i++)
         rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;

@@ -12,6 +12,7 @@ extern const tsql_table tsql_table_hta_rows;
 extern const tsql_table tsql_table_hta_trace_info;
 extern const tsql_table tsql_table_hta_aten_launches;
 extern const tsql_table tsql_table_hta_call_graph;
+extern const tsql_table tsql_table_hta_cp_path; /* hta_critical_path.c */
 
 int tsql_register_hta(sqlite3 *db, tsql_catalog *c);
 

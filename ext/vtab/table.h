@@ -36,7 +36,7 @@ enum {
 };
 #define TSQL_PLAN_KEY_SHIFT 16
 #define TSQL_TABLE_KEYS 3
-#define TSQL_TABLE_PARAMS 2
+#define TSQL_TABLE_PARAMS 4
 
 /* The columns every table that shows an event has, read one way for all of them. */
 enum tsql_event_field {

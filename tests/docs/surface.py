@@ -56,7 +56,8 @@ SAMPLE_TRACES = ["examples/demo_trace.json.gz", "tests/data/tree_rules.json",
 
 # objects that need arguments beyond the trace: what they are read with (the first two
 # sample traces as a pair)
-OBJECT_ARGS = {"tree_diff": "(1, 2)", "tree_diff_stats": "(1, 2)"}
+OBJECT_ARGS = {"tree_diff": "(1, 2)", "tree_diff_stats": "(1, 2)",
+               "hta_cp_path": " WHERE annotation = ''"}  # the whole trace: sample traces have no step
 
 
 def observed_types(ext, objects, traces=SAMPLE_TRACES):

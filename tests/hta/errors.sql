@@ -18,3 +18,8 @@ SELECT * FROM hta_frequent_cuda_kernel_sequences(NULL, 7);
 SELECT * FROM hta_frequent_cuda_kernel_sequences(NULL, 'aten::op', -1);
 SELECT count(*) AS rows_outside_a_call FROM hta_temporal_breakdown_v;
 SELECT trace_close('edges'), (SELECT count(*) FROM hta_temporal_breakdown) AS rows_without_traces;
+SELECT * FROM hta_critical_path_summary('edges', 'NoSuchAnnotation');
+SELECT * FROM hta_critical_path_summary('edges', 'ProfilerStep', 99);
+SELECT * FROM hta_critical_path_summary('edges', 'ProfilerStep', -1);
+SELECT * FROM hta_critical_path_summary('edges', 7);
+SELECT * FROM hta_cp_path('edges', 1, 2);

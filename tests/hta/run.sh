@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTA's analyses against HTA's own outputs (docs/hta.md): examples/hta_report.sh on
+# HTA's analyses against HTA's own outputs (docs/hta.md): tools/tracesql-hta-report on
 # every conformance case (the three H100 traces, the Triton trace, the 8 DLRM ranks),
 # each CSV compared with ../shared/conformance/hta_oracle/<case>/ by compare.py (rows
 # matched on their key, numbers within 1e-9 relative; the event table too). Then the
@@ -11,11 +11,11 @@ export TSQL_EXT=${TSQL_EXT:-build/tracesql}
 conf=../shared/conformance
 out=build/tmp/hta_test
 fail=0
+rm -rf "$out"
+mkdir -p "$out"
 if [ ! -d "$conf/hta_oracle" ]; then
     echo "SKIP hta: $conf/hta_oracle is absent — the oracle comparison is NOT TESTED" >&2
 else
-    rm -rf "$out"
-    mkdir -p "$out"
     cases=(
         "h100_gpt2_eager $conf/hopper/gpt2_eager.json.gz"
         "h100_resnet50_train $conf/hopper/resnet50_train.json.gz"
@@ -32,9 +32,9 @@ else
               grep -v '__ns_rounding_disabled$' | sed 's/__/::/g' | paste -sd, -)
         nr_ops=$(ls "$conf/hta_oracle/$name" | sed -n 's/^frequent_cuda_kernel_sequences__\(.*\)__ns_rounding_disabled\.csv$/\1/p' |
                  sed 's/__/::/g' | paste -sd, -)
-        [ -z "$nr_ops" ] || bash examples/hta_report.sh --ops "$nr_ops" --no-rounding "$out/$name" "$@" 2>>"$out/$name.log"
-        if ! bash examples/hta_report.sh --events --ops "$ops" "$out/$name" "$@" 2>"$out/$name.log"; then
-            echo "FAIL hta: $name: hta_report.sh failed"; cat "$out/$name.log"; fail=1; continue
+        [ -z "$nr_ops" ] || tools/tracesql-hta-report --ops "$nr_ops" --no-rounding "$out/$name" "$@" 2>>"$out/$name.log"
+        if ! tools/tracesql-hta-report --events --ops "$ops" "$out/$name" "$@" 2>"$out/$name.log"; then
+            echo "FAIL hta: $name: tracesql-hta-report failed"; cat "$out/$name.log"; fail=1; continue
         fi
         if python3 tests/hta/compare.py "$out/$name" "$conf/hta_oracle/$name" > "$out/$name.cmp"; then
             echo "hta: $name: $(grep -c '^ok' "$out/$name.cmp") files equal HTA's ($(grep -c '^SKIP' "$out/$name.cmp") not written yet)"
@@ -43,6 +43,23 @@ else
         fi
     done
 fi
+# the critical path on the hand-made traces (tests/data/hta/make_cp_traces.py) against
+# HTA's own output on them (cp_oracle/<trace>[__<instance>]/)
+for d in tests/data/hta/cp_oracle/*/; do
+    c=$(basename "$d")
+    trace=tests/data/hta/${c%%__*}.json
+    inst=0
+    case $c in *__*) inst=${c##*__} ;; esac
+    rm -rf "$out/cp_$c"
+    if ! tools/tracesql-hta-report --cp-instance "$inst" "$out/cp_$c" "$trace" > /dev/null 2> "$out/cp_$c.log"; then
+        echo "FAIL hta: critical path of $c: the command failed"; cat "$out/cp_$c.log"; fail=1; continue
+    fi
+    if python3 tests/hta/compare.py "$out/cp_$c" "$d" > "$out/cp_$c.cmp"; then
+        echo "hta: critical path of $c (hand-made): $(grep -c '^ok' "$out/cp_$c.cmp") files equal HTA's"
+    else
+        echo "FAIL hta: critical path of $c"; grep -v '^ok' "$out/cp_$c.cmp"; fail=1
+    fi
+done
 # bad arguments: each statement of errors.sql alone, its output against errors.expected
 got=$(grep -v '^--' tests/hta/errors.sql | while IFS= read -r q; do
     printf '%s\n' "$q"

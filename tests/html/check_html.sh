@@ -21,9 +21,16 @@ TSQL_EXT=$ext SQLITE3=$sqlite tools/tracesql-html-report examples/demo_trace.jso
 if grep -Eiq '<script|<link|<iframe|<img|src=|@import|url\(' "$page"; then bad "the page loads or runs something"; fi
 urls=$(grep -Eo 'https?://[^" )]*' "$page" | sort -u | grep -v '^http://www.w3.org/2000/svg$')
 [ -z "$urls" ] || bad "URLs in the page: $urls"
-# the charts: breakdown, ops, kernels, roofline, collective bandwidth, timeline
+# the charts: breakdown, ops, kernels, roofline, collective bandwidth, timeline, HTA's
+# idle time and critical path
 nsvg=$(grep -o '<svg ' "$page" | wc -l)
-[ "$nsvg" = 6 ] || bad "expected 6 charts, found $nsvg"
+[ "$nsvg" = 8 ] || bad "expected 8 charts, found $nsvg"
+# the HTA sections hold the demo's values: stream 7's idle time (hta_idle_time_breakdown)
+# and the first step's critical path (hta_critical_path_summary)
+grep -q '<title>stream 7 host_wait: 1810.0 µs</title>' "$page" || bad "no idle-time bar of stream 7 (host_wait 1810 µs)"
+grep -q '<h2>Critical path</h2>' "$page" && grep -q '4995.0 µs over 2091 edges' "$page" ||
+  bad "no critical path section of 4995 µs"
+grep -q '<text x="36" y="70" class="val">cpu_bound 4995.0 µs (100.0%)</text>' "$page" || bad "no critical path legend"
 npts=$("$sqlite" -batch :memory: -cmd ".load $ext" \
   "SELECT trace_open('examples/demo_trace.json.gz') > 0" \
   "SELECT count(*) FROM perf_roofline WHERE flops_per_byte > 0 AND tflops_s > 0" 2>&1 | tail -n 1)

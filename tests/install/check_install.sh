@@ -71,6 +71,11 @@ run tracesql-compare-reports --names a,b reports "$tmp/out" "$demo"
 [ -s "$tmp/reports/gpu_timeline.csv" ] || bad "tracesql-compare-reports wrote no gpu_timeline.csv"
 run tracesql-collective-report coll "$demo"
 [ -s "$tmp/coll/nccl_long.csv" ] || bad "tracesql-collective-report wrote no nccl_long.csv"
+run tracesql-hta-report hta "$demo"
+[ -s "$tmp/hta/temporal_breakdown.csv" ] && [ -f "$tmp/hta/critical_path_summary.csv" ] ||
+  bad "tracesql-hta-report wrote no temporal_breakdown.csv/critical_path_summary.csv"
+run tracesql-hta-report "$demo"
+grep -q '^## Temporal breakdown' "$tmp/tracesql-hta-report.log" || bad "tracesql-hta-report printed no summary"
 run tracesql-html-report "$demo" r.html
 grep -q '<h2>Roofline</h2>' "$tmp/r.html" 2>/dev/null || bad "tracesql-html-report wrote no page"
 # two traces: the comparison's SQL is found in the installed layout too
