@@ -1,6 +1,7 @@
 /*
  * views.c — creates the views of the .sql files of sql/ (embedded at build time by sql/embed.awk)
- * in the connection's temp schema, in file-name order.
+ * in the connection's temp schema, in the load order sql/order.awk derives from the files'
+ * headers (layer, then declared requires; docs/architecture.md, "sql/: the views").
  *
  * Views are TEMP so that loading the extension never writes to the user's database
  * file; trace_export writes its own copies into the exported file.
