@@ -16,8 +16,7 @@
 --   rank, process_group, collective_id   where (NULL when not about one)
 --   detail          the facts, in words
 CREATE TEMP VIEW IF NOT EXISTS coll_warnings AS
-WITH RECURSIVE mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
-ws AS (SELECT max(world_size) AS n,
+WITH RECURSIVE ws AS (SELECT max(world_size) AS n,
               (SELECT count(DISTINCT rank) FROM coll_ranks c
                WHERE c.rank >= 0 AND c.rank < max(coll_ranks.world_size)) AS present
        FROM coll_ranks),
@@ -44,16 +43,16 @@ UNION ALL
 SELECT 'count_mismatch', rank, pg_name, NULL,
        'rank ' || rank || ' has ' || count(*) || ' collectives in process group ' || pg_name ||
        ', matched by position (no Seq); the group''s collectives are not matched'
-FROM mat_nccl_match WHERE match_status = 'count_mismatch' GROUP BY pg_name, rank
+FROM nccl_match WHERE match_status = 'count_mismatch' GROUP BY pg_name, rank
 UNION ALL
 SELECT CASE WHEN match_status = 'duplicate' THEN 'duplicate' ELSE 'mismatch' END, NULL, pg_name, collective_id,
        CASE WHEN match_status = 'duplicate' THEN 'a rank has two collectives with Seq ' || match_key
             ELSE 'ranks ' || group_concat(rank, ',') || ' disagree on ' || substr(match_status, 11) END
-FROM mat_nccl_match WHERE match_status IN ('duplicate') OR match_status LIKE 'mismatch:%'
+FROM nccl_match WHERE match_status IN ('duplicate') OR match_status LIKE 'mismatch:%'
 GROUP BY pg_name, match_key
 UNION ALL
 SELECT 'incomplete', NULL, pg_name, collective_id,
        'only rank(s) ' || group_concat(rank, ',') || ' of a group of ' || max(group_size) || ' have this collective'
-FROM mat_nccl_match WHERE match_status = 'ok'
+FROM nccl_match WHERE match_status = 'ok'
 GROUP BY pg_name, match_key HAVING count(DISTINCT rank) < max(group_size)
 ORDER BY 1, 2, 3, 4;

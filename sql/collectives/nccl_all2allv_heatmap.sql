@@ -10,15 +10,14 @@
 --   avg_sent_MB     total_sent_MB / count
 --   count           all_to_allv calls that sent from src_rank to dst_rank
 CREATE TEMP VIEW IF NOT EXISTS nccl_all2allv_heatmap AS
-WITH mat_nccl_match AS MATERIALIZED (SELECT * FROM nccl_match),
-r AS (
+WITH r AS (
     SELECT m.rank, m.bpe_any AS bpe, m.group_size,
            replace(replace(replace(m.in_split, ',)', ')'), '(', '['), ')', ']') AS j
-    FROM (SELECT mat_nccl_match.*,
+    FROM (SELECT nccl_match.*,
                  CASE dtype WHEN 'Float' THEN 4 WHEN 'Int' THEN 4 WHEN 'Long' THEN 8
                             WHEN 'BFloat16' THEN 2 WHEN 'Bool' THEN 1 WHEN 'Byte' THEN 1
                             WHEN 'Double' THEN 8 WHEN 'Half' THEN 2 WHEN 'Short' THEN 2 END AS bpe_any
-          FROM mat_nccl_match WHERE collective_name = 'all_to_allv') m
+          FROM nccl_match WHERE collective_name = 'all_to_allv') m
     WHERE (SELECT coalesce(max(world_size), 0) FROM coll_ranks) <= 1024
 ),
 ok AS (

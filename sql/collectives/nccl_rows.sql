@@ -1,8 +1,5 @@
 -- module: collectives.nccl_rows
--- requires: collectives.coll_rank_import, collectives.nccl_rank_rows
+-- requires: collectives._nccl_rows
 
 -- nccl_rows: every rank's rows, open or imported.
-CREATE TEMP VIEW IF NOT EXISTS nccl_rows AS
-SELECT * FROM nccl_rank_rows
-UNION ALL
-SELECT * FROM coll_rank_import;
+CREATE TEMP VIEW IF NOT EXISTS nccl_rows AS SELECT * FROM _nccl_rows;

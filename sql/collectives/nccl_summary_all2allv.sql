@@ -7,8 +7,7 @@
 -- count; first Process Group Ranks, Collective name, Group size; Total wall_time (ms).
 -- Largest Total wall_time (ms) first.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_all2allv AS
-WITH mat_nccl_all2allv AS MATERIALIZED (SELECT * FROM nccl_all2allv),
-s AS (SELECT *, row_number() OVER () AS o FROM mat_nccl_all2allv),
+WITH s AS (SELECT *, row_number() OVER () AS o FROM nccl_all2allv),
 g AS (
 SELECT "Process Group Name", dtype,
        pd_mean("total data communicated (MB)", o) AS "total data communicated (MB)_mean",

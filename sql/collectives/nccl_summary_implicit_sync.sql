@@ -8,12 +8,11 @@
 -- Total comm latency (ms) = Σ comm_latency / 1000. Largest total first. TraceLens leaves
 -- out the bandwidth columns when every bandwidth is NaN; here they are then all NULL.
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_implicit_sync AS
-WITH mat_nccl_implicit_sync AS MATERIALIZED (SELECT * FROM nccl_implicit_sync),
-s AS (
+WITH s AS (
     SELECT coalesce("Collective name", 'Unknown') AS cname, coalesce(dtype, 'Unknown') AS dt,
            coalesce("In msg nelems", 'Unknown') AS in_n,
            first_ord AS o, *
-    FROM mat_nccl_implicit_sync
+    FROM nccl_implicit_sync
 ),
 g AS (
 SELECT cname AS "Collective name", dt AS dtype, in_n AS "In msg nelems",

@@ -9,9 +9,7 @@
 -- them to every multi-rank sheet with a rank / Process Group Ranks column (node_span
 -- depends on Process Group Ranks alone, a key of the group).
 CREATE TEMP VIEW IF NOT EXISTS nccl_summary_long AS
-WITH mat_nccl_fmt AS MATERIALIZED (SELECT * FROM nccl_fmt),
-mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
-g AS (
+WITH g AS (
     SELECT rank, "Process Group Name" AS pg, "Process Group Ranks" AS ranks, "Collective name" AS cname,
            "Group size" AS gsize, dtype, "In msg nelems" AS in_n, "Out msg nelems" AS out_n,
            "In split size" AS in_split, "Out split size" AS out_split, stream,
@@ -22,7 +20,7 @@ g AS (
            pd_std(dur, rank * 4294967296 + uid) AS dur_std,
            min(dur) AS dur_min, max(dur) AS dur_max, count(*) AS n, min(node_id) AS node_id,
            min(node_span) AS node_span
-    FROM mat_nccl_long
+    FROM nccl_long
     WHERE "Process Group Name" IS NOT NULL AND "Process Group Ranks" IS NOT NULL
       AND "Collective name" IS NOT NULL AND "Group size" IS NOT NULL AND dtype IS NOT NULL
       AND "In msg nelems" IS NOT NULL AND "Out msg nelems" IS NOT NULL AND "In split size" IS NOT NULL
@@ -41,5 +39,5 @@ SELECT rank, pg AS "Process Group Name", ranks AS "Process Group Ranks", cname A
        iif(f.int_dur, CAST(dur_sum AS INTEGER), CAST(dur_sum AS REAL)) AS dur_sum,
        CAST(dur_mean AS REAL) AS dur_mean, CAST(dur_std AS REAL) AS dur_std,
        dur_min, dur_max, n AS operation_count, node_id, node_span
-FROM o JOIN pos USING (o), mat_nccl_fmt f
+FROM o JOIN pos USING (o), nccl_fmt f
 ORDER BY pos.k;

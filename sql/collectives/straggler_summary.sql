@@ -13,29 +13,26 @@
 --   total_nccl_dur_us     Σ dur of the rank's rows in nccl_long (every collective), rounded to 0.1 µs
 -- node_id follows.
 CREATE TEMP VIEW IF NOT EXISTS straggler_summary AS
-WITH mat_nccl_long AS MATERIALIZED (SELECT * FROM nccl_long),
-mat_nccl_implicit_sync_ranks AS MATERIALIZED (SELECT * FROM nccl_implicit_sync_ranks),
-mat_nccl_implicit_sync AS MATERIALIZED (SELECT * FROM nccl_implicit_sync),
-n AS (SELECT count(*) AS n FROM mat_nccl_implicit_sync),
+WITH n AS (SELECT count(*) AS n FROM nccl_implicit_sync),
 last AS (
     SELECT pg_name, match_key, rank,
            row_number() OVER (PARTITION BY pg_name, match_key ORDER BY wait_time, rank) AS k
-    FROM mat_nccl_implicit_sync_ranks
+    FROM nccl_implicit_sync_ranks
 ),
 per AS (
     SELECT r.rank, np_sum(r.wait_time, r.first_ord) AS total_wait,
            np_sum(CAST(r.wait_time AS REAL), r.first_ord) / count(*) AS mean_wait,
            count(*) AS present, min(r.node_id) AS node_id
-    FROM mat_nccl_implicit_sync_ranks r GROUP BY r.rank
+    FROM nccl_implicit_sync_ranks r GROUP BY r.rank
 ),
-dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM mat_nccl_long GROUP BY rank),
+dur AS (SELECT rank, pd_sum(dur, uid) AS total_dur FROM nccl_long GROUP BY rank),
 out_rows AS (
 SELECT per.rank,
        CASE WHEN typeof(total_wait) = 'integer' AND present = n.n THEN total_wait
             ELSE np_round(CAST(total_wait AS REAL), 1) END AS total_wait_time_us,
        np_round(mean_wait, 1) AS mean_wait_time_us,
        (SELECT count(*) FROM last WHERE last.rank = per.rank AND last.k = 1) AS times_arrived_last,
-       (SELECT count(*) FROM mat_nccl_implicit_sync i WHERE i."earliest arrival rank" = per.rank) AS times_arrived_first,
+       (SELECT count(*) FROM nccl_implicit_sync i WHERE i."earliest arrival rank" = per.rank) AS times_arrived_first,
        np_round(100.0 * (SELECT count(*) FROM last WHERE last.rank = per.rank AND last.k = 1) / n.n, 1)
            AS pct_arrived_last,
        n.n AS num_collectives,

@@ -96,11 +96,14 @@ def statements(toks):
 
 
 def created(stmt):
-    """(kind, name) when the statement is CREATE [TEMP] VIEW|TABLE [IF NOT EXISTS] name."""
+    """(kind, name) when the statement is CREATE [TEMP] [VIRTUAL] VIEW|TABLE [IF NOT EXISTS]
+    [schema.]name."""
     if len(stmt) < 3 or stmt[0] != "create":
         return None
     i = 1
     if stmt[i] in ("temp", "temporary"):
+        i += 1
+    if i < len(stmt) and stmt[i] == "virtual":
         i += 1
     if i >= len(stmt) or stmt[i] not in ("view", "table"):
         return None

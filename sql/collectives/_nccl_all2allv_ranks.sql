@@ -1,0 +1,7 @@
+-- module: collectives._nccl_all2allv_ranks
+-- requires: collectives._nccl_all2allv_ranks_rows
+
+-- _nccl_all2allv_ranks: the rows of _nccl_all2allv_ranks_rows, computed once and kept while the connection's
+-- data, schema and open traces stay the same (ext/views/view_cache.c), so the views
+-- that read nccl_all2allv_ranks several times per query compute it once.
+CREATE VIRTUAL TABLE IF NOT EXISTS temp._nccl_all2allv_ranks USING view_cache(_nccl_all2allv_ranks_rows);
