@@ -2,7 +2,12 @@
  * view_cache.c — view_cache: a TEMP virtual table holding the rows of a view, computed
  * once and reused while nothing the view can read has changed.
  *
- *   CREATE VIRTUAL TABLE temp._nccl_match USING view_cache(_nccl_match_rows);
+ *   CREATE VIRTUAL TABLE temp._nccl_match USING view_cache(_nccl_match_rows, trace_id, rank, ...);
+ *
+ * The arguments are the view's name and its columns, in order: the table is declared
+ * from them, without compiling the view when the extension loads (names the view reads
+ * could then resolve to a table of the user's database); the first read checks that
+ * the view has exactly these columns.
  *
  * A heavy base that several views read (nccl_match, nccl_long: a 16-rank job's match is
  * read five times by straggler_summary) is then computed once per change of its inputs
@@ -87,6 +92,7 @@ typedef struct vc_vtab {
     tsql_catalog *cat;
     char *view;             /* the view's name */
     int ncol;
+    char **cols;            /* the declared column names */
     vc_rows *rows;          /* NULL until first read */
     vc_stamp stamp;         /* the state rows were computed in */
     int building;
@@ -147,8 +153,11 @@ static int stamp_same(const vc_stamp *a, const vc_stamp *b)
 
 static int vt_error(vc_vtab *t, const char *msg)
 {
+    /* a message of a kept table read inside the view already names it */
+    char *m = strncmp(msg, "view_cache(", 11) == 0 ? sqlite3_mprintf("%s", msg)
+                                                   : sqlite3_mprintf("view_cache(%s): %s", t->view, msg);
     sqlite3_free(t->base.zErrMsg);
-    t->base.zErrMsg = sqlite3_mprintf("view_cache(%s): %s", t->view, msg);
+    t->base.zErrMsg = m;
     return SQLITE_ERROR;
 }
 
@@ -212,9 +221,15 @@ static int compute(vc_vtab *t, vc_rows **out)
     int rc = sqlite3_prepare_v2(t->db, sql, -1, &st, NULL);
     sqlite3_free(sql);
     if (rc != SQLITE_OK) return vt_error(t, sqlite3_errmsg(t->db));
-    if (sqlite3_column_count(st) != t->ncol) {
+    int same = sqlite3_column_count(st) == t->ncol;
+    for (int c = 0; same && c < t->ncol; c++) {
+        const char *n = sqlite3_column_name(st, c);
+        same = n && sqlite3_stricmp(n, t->cols[c]) == 0;
+    }
+    if (!same) {
         sqlite3_finalize(st);
-        return vt_error(t, "the view's columns changed since the table was created; recreate it");
+        return vt_error(t, "the view's columns are not the ones the table was created with "
+                           "(its arguments after the view's name); recreate it with the view's columns");
     }
     vc_rows *r = sqlite3_malloc(sizeof *r);
     if (!r) {
@@ -406,70 +421,81 @@ static void lookup(const vc_rows *r, int col, sqlite3_value *v, sqlite3_int64 *l
     *hi = a;
 }
 
+/* an argument as a name: "x", 'x', [x] and `x` unquoted (doubled quotes undone) */
+static char *unquote(const char *a)
+{
+    size_t n = strlen(a);
+    char *out = sqlite3_malloc64(n + 1);
+    if (!out) return NULL;
+    char q = n >= 2 ? a[0] : 0;
+    char close = q == '[' ? ']' : q;
+    if ((q == '"' || q == '\'' || q == '`' || q == '[') && a[n - 1] == close) {
+        size_t j = 0;
+        for (size_t i = 1; i + 1 < n; i++) {
+            out[j++] = a[i];
+            if (q != '[' && a[i] == q && i + 2 < n && a[i + 1] == q) i++;
+        }
+        out[j] = 0;
+    } else {
+        memcpy(out, a, n + 1);
+    }
+    return out;
+}
+
+static void vtab_free(vc_vtab *t)
+{
+    rows_unref(t->rows);
+    for (int c = 0; t->cols && c < t->ncol; c++) sqlite3_free(t->cols[c]);
+    sqlite3_free(t->cols);
+    sqlite3_free(t->view);
+    sqlite3_free(t);
+}
+
 static int vc_create(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
                      char **err)
 {
     /* it compiles SQL (SELECT * FROM the view): never from a schema someone else wrote */
     tsql_vtab_risk(db, TSQL_TOP_LEVEL);
-    if (argc != 4) {
-        *err = sqlite3_mprintf("view_cache: one argument, the view's name: "
-                               "CREATE VIRTUAL TABLE temp.t USING view_cache(some_view)");
-        return SQLITE_ERROR;
-    }
     if (sqlite3_stricmp(argv[1], "temp") != 0) {
         *err = sqlite3_mprintf("view_cache: %s is in schema %s; create it in temp "
                                "(CREATE VIRTUAL TABLE temp.%s USING view_cache(...))", argv[2], argv[1], argv[2]);
         return SQLITE_ERROR;
     }
-    const char *view = argv[3];
-    size_t vn = strlen(view);
-    char *name = sqlite3_malloc64(vn + 1);
-    if (!name) return SQLITE_NOMEM;
-    /* a quoted argument is unquoted ("x" or 'x') */
-    if (vn >= 2 && (view[0] == '"' || view[0] == '\'') && view[vn - 1] == view[0]) {
-        size_t j = 0;
-        for (size_t i = 1; i + 1 < vn; i++) {
-            name[j++] = view[i];
-            if (view[i] == view[0] && i + 2 < vn && view[i + 1] == view[0]) i++;
-        }
-        name[j] = 0;
-    } else {
-        memcpy(name, view, vn + 1);
-    }
-    char *sql = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", name);
-    sqlite3_stmt *st = NULL;
-    int rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
-    sqlite3_free(sql);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("view_cache(%s): %s", name, sqlite3_errmsg(db));
-        sqlite3_free(name);
-        return rc;
-    }
-    int ncol = sqlite3_column_count(st);
-    sqlite3_str *s = sqlite3_str_new(db);
-    sqlite3_str_appendall(s, "CREATE TABLE x(");
-    for (int c = 0; c < ncol; c++)
-        sqlite3_str_appendf(s, "%s\"%w\"", c ? ", " : "", sqlite3_column_name(st, c));
-    sqlite3_str_appendall(s, ")");
-    sqlite3_finalize(st);
-    char *decl = sqlite3_str_finish(s);
-    rc = decl ? sqlite3_declare_vtab(db, decl) : SQLITE_NOMEM;
-    sqlite3_free(decl);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("view_cache(%s): %s", name, sqlite3_errmsg(db));
-        sqlite3_free(name);
-        return rc;
+    if (argc < 5) {
+        *err = sqlite3_mprintf("view_cache: arguments are the view's name, then its columns in order: "
+                               "CREATE VIRTUAL TABLE temp.t USING view_cache(some_view, col1, col2)");
+        return SQLITE_ERROR;
     }
     vc_vtab *t = sqlite3_malloc(sizeof *t);
-    if (!t) {
-        sqlite3_free(name);
-        return SQLITE_NOMEM;
-    }
+    if (!t) return SQLITE_NOMEM;
     memset(t, 0, sizeof *t);
     t->db = db;
     t->cat = aux;
-    t->view = name;
-    t->ncol = ncol;
+    t->ncol = argc - 4;
+    t->view = unquote(argv[3]);
+    t->cols = sqlite3_malloc64((sqlite3_uint64)t->ncol * sizeof *t->cols);
+    if (!t->view || !t->cols) {
+        if (t->cols) memset(t->cols, 0, (size_t)t->ncol * sizeof *t->cols);
+        vtab_free(t);
+        return SQLITE_NOMEM;
+    }
+    memset(t->cols, 0, (size_t)t->ncol * sizeof *t->cols);
+    sqlite3_str *s = sqlite3_str_new(db);
+    sqlite3_str_appendall(s, "CREATE TABLE x(");
+    for (int c = 0; c < t->ncol; c++) {
+        t->cols[c] = unquote(argv[4 + c]);
+        if (!t->cols[c]) break;
+        sqlite3_str_appendf(s, "%s\"%w\"", c ? ", " : "", t->cols[c]);
+    }
+    sqlite3_str_appendall(s, ")");
+    char *decl = sqlite3_str_finish(s);
+    int rc = decl && t->cols[t->ncol - 1] ? sqlite3_declare_vtab(db, decl) : SQLITE_NOMEM;
+    sqlite3_free(decl);
+    if (rc != SQLITE_OK) {
+        if (rc != SQLITE_NOMEM) *err = sqlite3_mprintf("view_cache(%s): %s", t->view, sqlite3_errmsg(db));
+        vtab_free(t);
+        return rc;
+    }
     *out = &t->base;
     return SQLITE_OK;
 }
@@ -483,10 +509,7 @@ static int vc_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
 
 static int vc_disconnect(sqlite3_vtab *vt)
 {
-    vc_vtab *t = (vc_vtab *)vt;
-    rows_unref(t->rows);
-    sqlite3_free(t->view);
-    sqlite3_free(t);
+    vtab_free((vc_vtab *)vt);
     return SQLITE_OK;
 }
 

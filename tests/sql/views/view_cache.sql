@@ -4,7 +4,7 @@
 CREATE TEMP TABLE src(k, v);
 INSERT INTO src VALUES (1, 'one'), (2, 'two'), (2, 2.5), ('3', x'00ff'), (NULL, NULL), (10, ' 4 ');
 CREATE TEMP VIEW src_v AS SELECT k, v, typeof(v) AS t FROM src ORDER BY rowid DESC;
-CREATE VIRTUAL TABLE temp.src_c USING view_cache(src_v);
+CREATE VIRTUAL TABLE temp.src_c USING view_cache(src_v, k, v, t);
 SELECT 'rows', k, quote(v), t FROM src_c;
 -- a change of the connection's data is seen at the next read
 INSERT INTO src VALUES (2, 'three');
@@ -28,5 +28,6 @@ SELECT trace_open('tests/sql/collectives/coll.json') IS NOT NULL;
 SELECT 'ranks after open', count(*) > 0 FROM nccl_rows;
 SELECT trace_close(1);
 SELECT 'ranks after close', count(*) FROM nccl_rows;
--- only in temp
-CREATE VIRTUAL TABLE main.bad USING view_cache(src_v);
+-- the declared columns must be the view's: checked at the first read
+CREATE VIRTUAL TABLE temp.src_wrong USING view_cache(src_v, k, value, t);
+SELECT 'wrong columns', count(*) FROM src_wrong;
