@@ -30,10 +30,18 @@ l AS (
            coalesce(l.v_us, 0) - coalesce(l.b_us, 0) AS delta,
            (SELECT p FROM path WHERE path.lca = l.lca AND path.node IS NULL) AS call_path
     FROM l
-), reg AS (
-    SELECT row_number() OVER (ORDER BY delta DESC, lca) AS pos, * FROM d WHERE delta > 0
-), imp AS (
-    SELECT row_number() OVER (ORDER BY delta, lca) AS pos, * FROM d WHERE delta < 0
+), ranked AS (
+    -- section 1: regressions (largest delta first), 2: improvements (most negative first)
+    SELECT 1 AS section, row_number() OVER (ORDER BY delta DESC, lca) AS pos, * FROM d WHERE delta > 0
+    UNION ALL
+    SELECT 2, row_number() OVER (ORDER BY delta, lca), * FROM d WHERE delta < 0
+), sec(section, title) AS (
+    VALUES (1, '## Top 10 regressions (variant slower)'), (2, '## Top 10 improvements (variant faster)')
+), head(k, line) AS (
+    -- a section's heading lines (-3: its title), above its first row
+    VALUES (-4, ''), (-3, NULL), (-2, ''),
+           (-1, md_row('LCA', 'name', 'baseline (µs)', 'variant (µs)', 'delta (µs)', 'call path')),
+           (0, '|---:|---|---:|---:|---:|---|')
 ), side(k, who, id) AS (
     SELECT 1, 'baseline (trace1)', b FROM p UNION ALL SELECT 2, 'variant (trace2)', v FROM p
 ), body(section, pos, line) AS (
@@ -48,23 +56,12 @@ l AS (
                  || sum(status = 'baseline') || ' baseline only, ' || sum(status = 'variant') || ' variant only; '
                  || sum(is_lca) || ' lowest common ancestors of differences'
     FROM t
-    UNION ALL SELECT 1, -4, '' FROM reg WHERE pos = 1
-    UNION ALL SELECT 1, -3, '## Top 10 regressions (variant slower)' FROM reg WHERE pos = 1
-    UNION ALL SELECT 1, -2, '' FROM reg WHERE pos = 1
-    UNION ALL SELECT 1, -1, md_row('LCA', 'name', 'baseline (µs)', 'variant (µs)', 'delta (µs)', 'call path')
-              FROM reg WHERE pos = 1
-    UNION ALL SELECT 1, 0, '|---:|---|---:|---:|---:|---|' FROM reg WHERE pos = 1
-    UNION ALL SELECT 1, pos, md_row(lca, name, printf('%.3f', b_us), printf('%.3f', v_us), printf('%+.3f', delta),
-                                    call_path)
-              FROM reg WHERE pos <= 10
-    UNION ALL SELECT 2, -4, '' FROM imp WHERE pos = 1
-    UNION ALL SELECT 2, -3, '## Top 10 improvements (variant faster)' FROM imp WHERE pos = 1
-    UNION ALL SELECT 2, -2, '' FROM imp WHERE pos = 1
-    UNION ALL SELECT 2, -1, md_row('LCA', 'name', 'baseline (µs)', 'variant (µs)', 'delta (µs)', 'call path')
-              FROM imp WHERE pos = 1
-    UNION ALL SELECT 2, 0, '|---:|---|---:|---:|---:|---|' FROM imp WHERE pos = 1
-    UNION ALL SELECT 2, pos, md_row(lca, name, printf('%.3f', b_us), printf('%.3f', v_us), printf('%+.3f', delta),
-                                    call_path)
-              FROM imp WHERE pos <= 10
+    UNION ALL
+    SELECT r.section, h.k, coalesce(h.line, sec.title)
+    FROM ranked r JOIN sec USING (section), head h WHERE r.pos = 1
+    UNION ALL
+    SELECT section, pos, md_row(lca, name, printf('%.3f', b_us), printf('%.3f', v_us), printf('%+.3f', delta),
+                                call_path)
+    FROM ranked WHERE pos <= 10
 )
 SELECT section, pos, line FROM body;
