@@ -16,7 +16,8 @@
  * Fresh means: the connection made no change since (sqlite3_total_changes64 counts every
  * INSERT, UPDATE and DELETE, so report_params and coll_rank_import are covered), no trace
  * was opened or closed (the catalog's next id and open count), the temp and main schemas
- * are the same (schema_version) and no other connection wrote main (data_version).
+ * are the same (schema_version), no other connection wrote main (data_version) and no
+ * open trace's file changed on disk (a function given its path would load it again).
  * Anything else a view could read is a function of those.
  *
  * Rows come back in the view's order, each value as the view gave it (16 bytes a cell,
@@ -30,16 +31,19 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <math.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog.h"
 #include "catalog/risk.h"
+#include "util/hash.h"
 #include "views/view_cache.h"
 
 typedef struct vc_stamp {
     sqlite3_int64 changes, next_id, nopen, temp_schema, main_schema, main_data;
+    sqlite3_uint64 files;   /* a hash of the open traces' files as they are on disk now */
 } vc_stamp;
 
 /* one key of the index: class 1 = a number (d), 2 = text or blob (s, n); NULL has none */
@@ -132,9 +136,29 @@ static sqlite3_int64 pragma_int(sqlite3 *db, const char *sql)
     return v;
 }
 
+/* FNV-1a over the identity (device, inode, size, mtime) of every open trace's file */
+static sqlite3_uint64 files_hash(const tsql_catalog *c)
+{
+    uint64_t h = TSQL_FNV_SEED;
+    for (int i = 0; c && i < c->nopen; i++) {
+        const tsql_entry *e = c->open[i];
+        struct stat st;
+        sqlite3_int64 id[5] = {e->id, -1, -1, -1, -1};
+        if (e->trace && e->trace->path && stat(e->trace->path, &st) == 0) {
+            id[1] = (sqlite3_int64)st.st_dev;
+            id[2] = (sqlite3_int64)st.st_ino;
+            id[3] = (sqlite3_int64)st.st_size;
+            id[4] = (sqlite3_int64)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        }
+        h = tsql_fnv1a_add(h, (const char *)id, sizeof id);
+    }
+    return h;
+}
+
 static vc_stamp stamp_now(const vc_vtab *t)
 {
     vc_stamp s;
+    s.files = files_hash(t->cat);
     s.changes = sqlite3_total_changes64(t->db);
     s.next_id = t->cat ? t->cat->next_id : 0;
     s.nopen = t->cat ? t->cat->nopen : 0;
@@ -148,7 +172,7 @@ static int stamp_same(const vc_stamp *a, const vc_stamp *b)
 {
     return a->changes == b->changes && a->next_id == b->next_id && a->nopen == b->nopen
         && a->temp_schema == b->temp_schema && a->main_schema == b->main_schema
-        && a->main_data == b->main_data;
+        && a->main_data == b->main_data && a->files == b->files;
 }
 
 static int vt_error(vc_vtab *t, const char *msg)

@@ -1,19 +1,16 @@
 -- module: report.compare_report_json
--- requires: config.compare_report_params
+-- requires: report._compare_report_layers, report._compare_report_metadata,
+-- requires: report._compare_report_ops, report._compare_report_pair, report._compare_report_stacks
 
 -- compare_report_json: comparison.json, one row: {"metadata": {"baseline": {...},
 -- "variant": {...}, "phase": ...}, "operations": [...], "layers": [...]} (the reference
 -- tool's shape), each operation with the baseline's example Python stack.
 CREATE TEMP VIEW IF NOT EXISTS compare_report_json AS
-WITH p AS (SELECT baseline AS b, variant AS v, phase AS ph FROM compare_report_params LIMIT 1),
-m AS MATERIALIZED (SELECT * FROM compare_metadata((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
-o AS MATERIALIZED (SELECT * FROM compare_ops((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
-s AS MATERIALIZED (
-    SELECT o.operation, st.stack
-    FROM o, compare_stacks((SELECT b FROM p), o.operation, 1, (SELECT ph FROM p)) st
-    WHERE o.baseline_count > 0
-),
-l AS MATERIALIZED (SELECT * FROM compare_layers((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p)))
+WITH p AS (SELECT * FROM _compare_report_pair),
+m AS (SELECT * FROM _compare_report_metadata),
+o AS (SELECT * FROM _compare_report_ops),
+s AS (SELECT * FROM _compare_report_stacks),
+l AS (SELECT * FROM _compare_report_layers)
 SELECT json_object(
   'metadata', json_object(
       'baseline', (SELECT json_object('trace', label, 'platform', platform, 'gpu', gpu,

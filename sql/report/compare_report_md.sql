@@ -1,22 +1,17 @@
 -- module: report.compare_report_md
--- requires: config.compare_report_params
-
-  -- no row (and no comparison run) while compare_report_params is empty
+-- requires: report._compare_report_layers, report._compare_report_metadata,
+-- requires: report._compare_report_ops, report._compare_report_pair, report._compare_report_stacks
 
 -- compare_report_md: summary.md, one row: the largest gaps first, each with its kernels,
 -- CPU ops and the baseline's example Python stack (when the trace has stacks); sides
 -- named by label, platform and GPU. Table rows by md_row ('|' in a name escaped).
 CREATE TEMP VIEW IF NOT EXISTS compare_report_md AS
-WITH p AS (SELECT baseline AS b, variant AS v, phase AS ph FROM compare_report_params LIMIT 1),
-m AS MATERIALIZED (SELECT * FROM compare_metadata((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
-o AS MATERIALIZED (SELECT * FROM compare_ops((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
-s AS MATERIALIZED (
-    SELECT o.operation, st.stack
-    FROM o, compare_stacks((SELECT b FROM p), o.operation, 1, (SELECT ph FROM p)) st
-    WHERE o.baseline_count > 0
-),
-l AS MATERIALIZED (SELECT * FROM compare_layers((SELECT b FROM p), (SELECT v FROM p), (SELECT ph FROM p))),
-ph AS MATERIALIZED (SELECT * FROM compare_phases((SELECT b FROM p), (SELECT v FROM p)))
+WITH p AS (SELECT * FROM _compare_report_pair),
+m AS (SELECT * FROM _compare_report_metadata),
+o AS (SELECT * FROM _compare_report_ops),
+s AS (SELECT * FROM _compare_report_stacks),
+l AS (SELECT * FROM _compare_report_layers),
+ph AS (SELECT * FROM compare_phases((SELECT b FROM p), (SELECT v FROM p)))
 SELECT '# Comparison: ' || (SELECT label || ' (' || coalesce(platform, '?') || ', ' || coalesce(gpu, '?') || ')' FROM m WHERE side = 'baseline')
     || ' vs ' || (SELECT label || ' (' || coalesce(platform, '?') || ', ' || coalesce(gpu, '?') || ')' FROM m WHERE side = 'variant')
     || char(10) || char(10) || 'Phase: ' || coalesce((SELECT ph FROM p), 'all') || '. GPU time: baseline '
