@@ -1,13 +1,12 @@
 -- module: config.report_params
 
--- report_params (options of the perf-report views) and the
--- gpu_timeline view (TraceLens's gpu_timeline sheet; docs/report.md).
+-- report_params: the report options, every area's, created and filled here (the
+-- views that read an option say what it does; docs/report.md).
 
 -- report_params: one row per option, read by the report views at query time, so
 --   UPDATE report_params SET value = 5 WHERE name = 'short_kernel_threshold_us';
 -- changes every view that uses it (per connection: the table is TEMP). Names and
--- defaults follow TraceLens's report options. Other sql/ files may add their own rows
--- (CREATE TEMP TABLE IF NOT EXISTS with this definition, then INSERT OR IGNORE).
+-- defaults follow TraceLens's report options. A new option is a row here.
 CREATE TEMP TABLE IF NOT EXISTS report_params(
     name TEXT PRIMARY KEY,
     value,
@@ -24,16 +23,7 @@ INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
      'number of equal-width bins of short_kernel_histogram'),
     ('topk_short_kernels', NULL,
      'NULL: every short_kernels_summary row; N: only the first N rows per trace');
--- the GPU architecture the perf report's roofline columns use
--- (TraceLens's --gpu_arch_json_path; docs/report.md, Roofline columns), from the report
--- options gpu_arch_json (an arch JSON text) or gpu (a gpu_specs row). Without either
--- the report has no roofline columns.
---
--- gpu_arch: one row per peak of the chosen arch
---   compute_spec   a Compute Spec key ("matrix_bf16"), matched exactly
---   peak_tflops    its peak, TFLOPS
---   mem_bw_gbps    the arch's memory bandwidth, GB/s (NULL: no roofline)
---   source         'gpu_arch_json' or 'gpu_specs:<gpu>'
+-- the roofline columns' GPU (sql/perf/gpu_arch.sql)
 INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
     ('gpu_arch_json', NULL,
      'NULL: no arch (the report has no roofline columns); a GPU arch JSON text in '
@@ -45,27 +35,12 @@ INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
                   || 'no roofline columns in the report; a gpu_specs.gpu name (e.g. ''H100'', '
                   || '''MI300X''): that GPU everywhere, and the report''s roofline columns against '
                   || 'its gpu_specs row (unless gpu_arch_json is set)');
--- the per-rank collective rows every multi-rank view reads
--- (docs/collectives.md; TraceLens's NCCL analyser, docs/collectives.md, nccl_rank_rows and
--- nccl_long).
---
--- A rank's rows come from an open trace (nccl_rank_rows) or from a per-rank table
--- written elsewhere and copied into coll_rank_import (trace_open_dir(..., 'collectives'),
--- or examples/collective_report.sh's cross-rank step over --export-rank databases).
--- nccl_rows and coll_ranks are the union of both; the views of 53-55 read only them, so
--- one process and many give the same rows.
-
 -- gpus_per_node: node_id and node_span of the multi-rank views (TraceLens's
 -- --gpus_per_node); NULL = the device count (deviceProperties) of the lowest rank.
 INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
     ('gpus_per_node', NULL,
      'GPUs per node for node_id = rank / gpus_per_node and node_span of the multi-rank collective views; NULL: the device count of the lowest rank''s trace');
--- TraceDiff inside the perf report (docs/diff.md, TraceDiff in the perf
--- report, TraceLens's --comparison_json_path): the report option `comparison` names a variant
--- trace; each reported trace is the baseline of a TraceDiff with it, its unified_perf_summary gains
--- TraceLens's seven diff columns (unified_perf_diff) and a diff_stats sheet is written
--- (report_diff_stats). docs/diff.md.
-
+-- TraceDiff inside the perf report (sql/diff/unified_perf_diff.sql)
 INSERT OR IGNORE INTO report_params(name, value, doc) VALUES
     ('comparison', NULL,
      'NULL: no comparison; a trace (id, label or path): the variant of a TraceDiff with each reported trace as baseline (unified_perf_summary gains the diff columns, and a diff_stats sheet)');

@@ -14,7 +14,7 @@
 --   needs_cpu_ops     1: no file for a trace without cpu_op events (TraceLens's GPU-only
 --                     report has only gpu_timeline, kernel_summary and the short-kernel
 --                     sheets)
--- Other sql/ files register their sheets with INSERT OR REPLACE.
+-- A new sheet is a row here (its settings; the view report_<sheet> is the sheet).
 CREATE TEMP TABLE IF NOT EXISTS report_sheets(
     sheet TEXT PRIMARY KEY,
     position INTEGER NOT NULL DEFAULT 40,

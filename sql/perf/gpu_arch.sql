@@ -1,6 +1,16 @@
 -- module: perf.gpu_arch
 -- requires: config.report_params
 
+-- the GPU architecture the perf report's roofline columns use
+-- (TraceLens's --gpu_arch_json_path; docs/report.md, Roofline columns), from the report
+-- options gpu_arch_json (an arch JSON text) or gpu (a gpu_specs row). Without either
+-- the report has no roofline columns.
+
+-- gpu_arch: one row per peak of the chosen arch
+--   compute_spec   a Compute Spec key ("matrix_bf16"), matched exactly
+--   peak_tflops    its peak, TFLOPS
+--   mem_bw_gbps    the arch's memory bandwidth, GB/s (NULL: no roofline)
+--   source         'gpu_arch_json' or 'gpu_specs:<gpu>'
 CREATE TEMP VIEW IF NOT EXISTS gpu_arch AS
 WITH j AS (
     SELECT value AS arch FROM report_params
