@@ -107,6 +107,7 @@ typedef struct vc_cursor {
     vc_rows *rows;
     const vc_ent *list;     /* the rows to visit, or NULL: every row */
     sqlite3_int64 n, pos;
+    int filtered;           /* xFilter ran before on this cursor */
 } vc_cursor;
 
 static void rows_unref(vc_rows *r)
@@ -306,10 +307,15 @@ static int compute(vc_vtab *t, vc_rows **out)
     return SQLITE_OK;
 }
 
-/* the rows, computed again when the state changed since */
-static int fresh_rows(vc_vtab *t)
+/* the rows, computed again when the state changed since. A cursor checks everything on
+ * its first filter, then (the same statement: schema, other connections' writes and
+ * files cannot change under it) only what the statement itself can change */
+static int fresh_rows(vc_vtab *t, int full)
 {
     if (t->building) return vt_error(t, "the view reads its own cache");
+    if (t->rows && !full && sqlite3_total_changes64(t->db) == t->stamp.changes
+        && (!t->cat || (t->cat->next_id == t->stamp.next_id && t->cat->nopen == t->stamp.nopen)))
+        return SQLITE_OK;
     vc_stamp now = stamp_now(t);
     if (t->rows && stamp_same(&now, &t->stamp)) return SQLITE_OK;
     vc_rows *r = NULL;
@@ -593,7 +599,8 @@ static int vc_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, i
     c->rows = NULL;
     c->list = NULL;
     c->n = c->pos = 0;
-    int rc = fresh_rows(t);
+    int rc = fresh_rows(t, !c->filtered);
+    c->filtered = 1;
     if (rc != SQLITE_OK) return rc;
     c->rows = t->rows;
     c->rows->refs++;
