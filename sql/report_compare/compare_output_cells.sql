@@ -5,8 +5,8 @@
 -- compare_output_cells: the text of every written cell, as pandas' to_csv prints it:
 -- float64 as Python's repr, int64 as an integer, NaN as an empty cell.
 CREATE TEMP VIEW IF NOT EXISTS compare_output_cells AS
-WITH fv AS MATERIALIZED (SELECT * FROM compare_frame_values),
-oc AS MATERIALIZED (SELECT * FROM compare_output_columns)
+WITH fv AS (SELECT * FROM compare_frame_values),
+oc AS (SELECT * FROM compare_output_columns)
 SELECT r.output, r.orow, c.out_col,
        CASE WHEN fv.v IS NULL THEN ''
             WHEN c.dtype = 'float64' THEN py_float(fv.v)
