@@ -144,6 +144,7 @@ static sqlite3_uint64 files_hash(const tsql_catalog *c)
     for (int i = 0; c && i < c->nopen; i++) {
         const tsql_entry *e = c->open[i];
         struct stat st;
+        memset(&st, 0, sizeof st);
         sqlite3_int64 id[5] = {e->id, -1, -1, -1, -1};
         if (e->trace && e->trace->path && stat(e->trace->path, &st) == 0) {
             id[1] = (sqlite3_int64)st.st_dev;
@@ -151,7 +152,11 @@ static sqlite3_uint64 files_hash(const tsql_catalog *c)
             id[3] = (sqlite3_int64)st.st_size;
             id[4] = (sqlite3_int64)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         }
-        h = tsql_fnv1a_add(h, (const char *)id, sizeof id);
+        for (int k = 0; k < 5; k++) {
+            char b[8];
+            for (int j = 0; j < 8; j++) b[j] = (char)((sqlite3_uint64)id[k] >> (8 * j));
+            h = tsql_fnv1a_add(h, b, sizeof b);
+        }
     }
     return h;
 }
