@@ -32,7 +32,7 @@ DEPS_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null) $(ISAL_LIBS)
 
 CORE_SRC := $(sort $(shell find core -name '*.c'))
 EXT_SRC := $(sort $(shell find ext -name '*.c'))
-SQL_SRC := $(shell find sql -name '*.sql' | awk -F/ '{print $$NF "\t" $$0}' | LC_ALL=C sort | cut -f2)
+SQL_SRC := $(shell find sql -name '*.sql' | LC_ALL=C sort)
 GEN_SQL := build/gen/sql_views.c
 GEN_OPS := build/gen/aten_op_names.c
 INCLUDES := -Icore -Iext
@@ -104,12 +104,14 @@ build/tracesql.so: $(EXT_OBJ) $(CORE_LIB)
 build/asan/tracesql.so: $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN)
 	$(call say,LD,$@)$(CC) $(BASE_CFLAGS) -O1 -g $(SAN) -shared $(EXT_OBJ_ASAN) $(CORE_LIB_ASAN) -o $@ $(DEPS_LIBS) -lm $(SO_LDFLAGS)
 
-# the views of sql/**/*.sql, embedded as C strings; creation order = the order of
-# the files' base names (their number prefixes), whatever folder they are in
+# the views of sql/<area>/*.sql, embedded as C strings; creation order = sql/order.awk's
+# order: by the layer of the file's area (sql/layers.txt), after every module its
+# header requires (docs/architecture.md, "sql/: the views")
 # the folders too: a .sql file removed changes its folder's mtime, and must leave the build
-$(GEN_SQL): $(SQL_SRC) $(sort $(dir $(SQL_SRC))) sql/embed.awk
+$(GEN_SQL): $(SQL_SRC) $(sort $(dir $(SQL_SRC))) sql/embed.awk sql/order.awk sql/layers.txt
 	@mkdir -p build/gen
-	$(call say,GEN,$@)LC_ALL=C awk -f sql/embed.awk $(SQL_SRC) > $@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)LC_ALL=C awk -f sql/order.awk sql/layers.txt $(SQL_SRC) > $@.order \
+	  && LC_ALL=C awk -f sql/embed.awk $$(cat $@.order) > $@.tmp && mv $@.tmp $@
 
 # the ATen operator names of the compiled-Triton model, embedded the same way
 $(GEN_OPS): core/perfmodel/aten_op_names.txt core/perfmodel/embed_names.awk
@@ -188,9 +190,12 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  TSQL_EXT=build/asan/tracesql bash tests/compare/reference_events.sh
 
-# source layout (include direction) and the SQL embedding
+# source layout (include direction), sql/'s layered graph (and its checker's self-test)
+# and the SQL embedding
 test-layout:
 	@bash tests/build/check_layout.sh
+	@$(PYTHON) tests/build/check_sql_graph.py
+	@PYTHON=$(PYTHON) bash tests/build/test_sql_graph.sh
 	@CC=$(CC) bash tests/build/test_embed.sh
 
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;

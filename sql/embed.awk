@@ -1,5 +1,6 @@
 # embed.awk — turns the sql/ files into one C array of {name, text} (run by the Makefile).
-# Usage: LC_ALL=C awk -f sql/embed.awk sql/a.sql sql/b.sql > build/gen/sql_views.c
+# Usage: LC_ALL=C awk -f sql/embed.awk sql/a/x.sql sql/b/y.sql > build/gen/sql_views.c
+# (the files in load order: sql/order.awk's output)
 # Any byte is safe: printable ASCII is copied except  "  \  ?  (escaped, so no
 # trigraph such as ??( can form); every other byte is written as a 3-digit octal escape.
 BEGIN {
@@ -23,7 +24,9 @@ function escape(s,    out, i, c, k) {
 }
 FNR == 1 {
     if (open_) print "    },"
-    n = FILENAME; sub(/^.*\//, "", n)
+    # the path under sql/ (area/name.sql), else the base name
+    n = FILENAME
+    if (!sub(/^sql\//, "", n)) sub(/^.*\//, "", n)
     printf "    {\"%s\",\n", escape(n)
     open_ = 1
 }

@@ -2,7 +2,7 @@
  * collectives.h — the collective communication calls of one trace (one rank): what
  * was sent (kind, process group, dtype, element counts) and when, gathered from the
  * GPU kernel and the CPU side of each call. The SQL face is the `collectives` table
- * (ext/vtab_collectives.c); the views of sql/collectives/51_coll_analysis.sql add bandwidths and
+ * (ext/vtab_collectives.c); the views of sql/collectives/coll_analysis.sql add bandwidths and
  * TraceLens's coll_analysis sheet (docs/collectives.md, nccl_rank_rows and nccl_long;
  * nccl_summary_long; docs/analyses.md).
  *

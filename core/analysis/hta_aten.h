@@ -2,7 +2,7 @@
  * hta_aten.h — HTA's ATen-op launch records (get_aten_op_kernels_and_delay): for each
  * kernel launch, the innermost ATen op around it (on any thread) and the kernel it
  * launched. Reference: docs/hta.md. The grouping into kernel sequences is SQL
- * (sql/hta/76_hta_aten.sql); ext/vtab/hta_rows.c exposes the records as hta_aten_launches.
+ * (sql/hta/hta_aten_op_kernels_and_delay_v.sql); ext/vtab/hta_rows.c exposes the records as hta_aten_launches.
  */
 #ifndef TSQL_HTA_ATEN_H
 #define TSQL_HTA_ATEN_H

@@ -12,7 +12,7 @@
  * path; a file with neither is an error naming it, and so are two files of one rank.
  * Mode 'traces' (default) keeps every trace open and returns their trace ids in rank
  * order as a JSON array. Mode 'collectives' copies each rank's collective rows into the
- * TEMP tables coll_rank_import / coll_rank_info_import (sql/collectives/52_nccl_rows.sql)
+ * TEMP tables coll_rank_import / coll_rank_info_import (sql/collectives/nccl_rows.sql)
  * as soon as it is loaded, then frees the trace: memory holds at most the traces being
  * loaded (one per thread, plus one waiting) and the collective rows; it returns the
  * ranks imported. Reference: docs/collectives.md.

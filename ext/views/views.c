@@ -1,6 +1,7 @@
 /*
  * views.c — creates the views of the .sql files of sql/ (embedded at build time by sql/embed.awk)
- * in the connection's temp schema, in file-name order.
+ * in the connection's temp schema, in the load order sql/order.awk derives from the files'
+ * headers (layer, then declared requires; docs/architecture.md, "sql/: the views").
  *
  * Views are TEMP so that loading the extension never writes to the user's database
  * file; trace_export writes its own copies into the exported file.
@@ -9,14 +10,18 @@
 SQLITE_EXTENSION_INIT3
 
 #include "catalog/catalog.h"
+#include "views/view_cache.h"
 
 struct tsql_sql_file { const char *name; const char *text; };
 extern const struct tsql_sql_file tsql_sql_files[];
 
 int tsql_register_views(sqlite3 *db, tsql_catalog *c)
 {
+    /* the tables that keep a heavy view's rows (CREATE VIRTUAL TABLE ... USING view_cache) */
+    int rc = tsql_register_view_cache(db, c);
+    if (rc != SQLITE_OK) return rc;
     /* all or nothing: a failing file leaves no view behind */
-    int rc = sqlite3_exec(db, "SAVEPOINT tracesql_views", NULL, NULL, NULL);
+    rc = sqlite3_exec(db, "SAVEPOINT tracesql_views", NULL, NULL, NULL);
     for (const struct tsql_sql_file *f = tsql_sql_files; rc == SQLITE_OK && f->name; f++) {
         char *err = NULL;
         rc = sqlite3_exec(db, f->text, NULL, NULL, &err);

@@ -9,7 +9,7 @@
  *   SELECT * FROM collectives WHERE trace_id = 2 ORDER BY ts;
  *
  * Columns and units: docs/analyses.md. The views coll_analysis, coll_analysis_summary
- * and report_coll_analysis (sql/collectives/51_coll_analysis.sql) build on it.
+ * and report_coll_analysis (sql/collectives/coll_analysis.sql) build on it.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3

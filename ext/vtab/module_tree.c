@@ -7,7 +7,7 @@
  *   SELECT path, gpu_events, gpu_time_us FROM module_tree('run.json.gz') WHERE depth <= 2;
  *
  * Columns and units: docs/analyses.md. The view module_summary
- * (sql/modules/50_module_tree.sql) builds on it.
+ * (sql/modules/module_summary.sql) builds on it.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3

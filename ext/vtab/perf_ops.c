@@ -7,7 +7,7 @@
  *
  *   SELECT name, gflops, kernel_time_us, tflops_s FROM perf_ops(1) WHERE sheet = 'GEMM';
  *
- * Summaries per sheet are the views of sql/perf/40_perf_sheets.sql. Units: docs/schema.md.
+ * Summaries per sheet are the views of sql/perf/perf_sheet_summary.sql. Units: docs/schema.md.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3

@@ -6,7 +6,7 @@
  *
  *   SELECT name, op_category, kernel_time_us, tflops_s FROM unified_ops(1);
  *
- * The summary is the view unified_perf_summary (sql/perf/41_unified_perf_summary.sql).
+ * The summary is the view unified_perf_summary (sql/perf/unified_perf_summary.sql).
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3

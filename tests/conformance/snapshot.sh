@@ -4,6 +4,8 @@
 #   diff -r BEFORE AFTER
 # Per trace: examples/perf_report.sh's CSVs, and one CSV per table and view the
 # extension creates (all rows, in the order SQLite returns them), hashed into digests.txt.
+# Private views (a name starting with '_', docs/architecture.md) are steps of public ones
+# and left out.
 #
 # Environment: TSQL_EXT (default build/tracesql), SQLITE3, TSQL_CONFORMANCE_DATA.
 set -euo pipefail
@@ -27,6 +29,7 @@ tables=$("$sq" :memory: -cmd ".load $ext" \
       'module_tree')
    union all select name from sqlite_temp_master where type='view'
      and name not in ('perf_sheet_queries')
+     and name not like '\\_%' escape '\\'
    order by 1")
 
 /usr/bin/python3 tests/conformance/discover.py "$data" traces | while IFS= read -r trace; do
