@@ -28,7 +28,8 @@ int tsql_trace_inference_mode(const tsql_trace *t)
 /* caches that do not depend on event names or the annotation rule */
 static int cache_is_neutral(const char *kind)
 {
-    static const char *const ok[] = {"names", "python_frame.index", "py_tree", "capture_merged_folder"};
+    static const char *const ok[] = {"names", "python_frame.index", "py_tree", "capture_merged_folder",
+                                     "py_tree.copy_parents"};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
         if (strcmp(kind, ok[i]) == 0) return 1;
     return 0;
