@@ -104,8 +104,8 @@ oom:
 /* ---------- the pseudo-op plan (single-kernel MoE insertions) ---------- */
 
 /* printf into a growing buffer */
-static int tsql_bprintf(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int tsql_bprintf(tsql_buf *b, const char *fmt, ...)
+static int put_fmt(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int put_fmt(tsql_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -191,14 +191,14 @@ static int plan_single(planner *pl, const char *name, uint32_t op, uint32_t g, c
         const char *v = arg_of(t, op, lists[i], &pl->a, &len);
         if (!v) v = arg_of(t, P, lists[i], &pl->a, &len);
         if (!v) continue;
-        if (tsql_bprintf(b, "%s\"%s\":%.*s", first ? "" : ",", lists[i], (int)len, v)) return -1;
+        if (put_fmt(b, "%s\"%s\":%.*s", first ? "" : ",", lists[i], (int)len, v)) return -1;
         first = 0;
     }
     size_t sl;
     const char *seq = arg_of(t, op, "Sequence number", &pl->a, &sl);
-    if ((seq ? tsql_bprintf(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
-             : tsql_bprintf(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
-        tsql_bprintf(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
+    if ((seq ? put_fmt(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
+             : put_fmt(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
+        put_fmt(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
                      extra ? extra : ""))
         return -1;
     tsql_pseudo_plan *o = pl->out;
