@@ -3,10 +3,17 @@
  */
 #include "analysis/pseudo_ops.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/attribution.h"
+#include "analysis/py_tree.h"
 #include "store/intern.h"
+#include "tree/tree.h"
+#include "util/buf.h"
+#include "util/u32vec.h"
 
 #define SGLANG_PREFIX "sglang_profiler::"
 
@@ -28,7 +35,8 @@ int tsql_trace_inference_mode(const tsql_trace *t)
 /* caches that do not depend on event names or the annotation rule */
 static int cache_is_neutral(const char *kind)
 {
-    static const char *const ok[] = {"names", "python_frame.index", "py_tree", "capture_merged_folder"};
+    static const char *const ok[] = {"names", "python_frame.index", "py_tree", "capture_merged_folder",
+                                     "py_tree.copy_parents"};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
         if (strcmp(kind, ok[i]) == 0) return 1;
     return 0;
@@ -91,4 +99,378 @@ oom:
     free(state);
     free(to);
     return -1;
+}
+
+/* ---------- the pseudo-op plan (single-kernel MoE insertions) ---------- */
+
+/* printf into a growing buffer */
+static int put_fmt(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int put_fmt(tsql_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || tsql_buf_reserve(b, (size_t)n + 1)) return -1;
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)n;
+    return 0;
+}
+
+static const char *nm(const tsql_trace *t, uint32_t u) { return t->name[u] ? tsql_intern_text(&t->strings, t->name[u]) : ""; }
+
+static int lower_has(const char *s, const char *needle) { return strcasestr(s, needle) != NULL; }
+
+/* 1 when some event of TraceLens's name index carries this name: tree nodes (ops,
+ * runtime and driver calls, Python frames) and linked GPU events */
+static int name_present(const tsql_trace *t, const char *name)
+{
+    uint32_t id = tsql_intern_find(&t->strings, name, strlen(name));
+    if (!id) return 0;
+    for (uint32_t u = 0; u < t->n; u++) {
+        if (t->name[u] != id) continue;
+        int k = t->kind[u];
+        if (k == TSQL_K_CPU_OP || k == TSQL_K_RUNTIME || k == TSQL_K_DRIVER || k == TSQL_K_PYTHON) return 1;
+        if (tsql_kind_is_gpu(k)) {
+            uint32_t r = tsql_kernel_row(t, u);
+            if (r != TSQL_NONE && t->kernels.tl_runtime[r] != TSQL_NONE) return 1;
+        }
+    }
+    return 0;
+}
+
+static int is_kernel(const tsql_trace *t, uint32_t u)
+{
+    return t->kind[u] == TSQL_K_KERNEL && !(t->flags[u] & TSQL_F_OLD_SPELLING);
+}
+
+/* some event of category kernel whose name holds needle (case-insensitive or not) */
+static int kernel_named(const tsql_trace *t, const char *needle, int nocase)
+{
+    for (uint32_t u = 0; u < t->n; u++)
+        if (is_kernel(t, u) && (nocase ? lower_has(nm(t, u), needle) : strstr(nm(t, u), needle) != NULL)) return 1;
+    return 0;
+}
+
+/* the value text of args key of u (expanded args in *scratch), or NULL */
+static const char *arg_of(const tsql_trace *t, uint32_t u, const char *key, tsql_buf *scratch, size_t *len)
+{
+    scratch->n = 0;
+    long n = tsql_trace_args_json(t, u, scratch);
+    if (n <= 0) return NULL;
+    return tsql_template_member(scratch->p, scratch->n, key, len);
+}
+
+typedef struct planner {
+    tsql_trace *t;
+    const tsql_py_tree *pt;
+    tsql_pseudo_plan *out;
+    tsql_buf a, b;
+} planner;
+
+/* Plans one single-kernel insertion of `name` for GPU event g under op `op`:
+ * 0 planned, 1 the extension aborts (TraceLens's error: no launch or no correlation),
+ * -1 out of memory. extra: JSON members appended after "Pseudo op" (or NULL). */
+static int plan_single(planner *pl, const char *name, uint32_t op, uint32_t g, const char *extra)
+{
+    tsql_trace *t = pl->t;
+    uint32_t k = tsql_kernel_row(t, g);
+    uint32_t L = k != TSQL_NONE ? t->kernels.tl_runtime[k] : TSQL_NONE;
+    uint32_t P = L != TSQL_NONE ? pl->pt->parent[L] : TSQL_NONE;
+    int64_t corr = tsql_icol_get(&t->correlation, g);
+    if (L == TSQL_NONE || P == TSQL_NONE || corr == TSQL_NULL) return 1;
+    tsql_buf *b = &pl->b;
+    b->n = 0;
+    static const char *const lists[] = {"Input Dims", "Input type", "Input Strides", "Concrete Inputs"};
+    if (tsql_bputc(b, '{')) return -1;
+    int first = 1;
+    for (size_t i = 0; i < 4; i++) {
+        size_t len;
+        const char *v = arg_of(t, op, lists[i], &pl->a, &len);
+        if (!v) v = arg_of(t, P, lists[i], &pl->a, &len);
+        if (!v) continue;
+        if (put_fmt(b, "%s\"%s\":%.*s", first ? "" : ",", lists[i], (int)len, v)) return -1;
+        first = 0;
+    }
+    size_t sl;
+    const char *seq = arg_of(t, op, "Sequence number", &pl->a, &sl);
+    if ((seq ? put_fmt(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
+             : put_fmt(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
+        put_fmt(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
+                     extra ? extra : ""))
+        return -1;
+    tsql_pseudo_plan *o = pl->out;
+    if (o->n == o->cap) {
+        size_t nc = o->cap ? o->cap * 2 : 16;
+        tsql_pseudo_op *nv = realloc(o->v, nc * sizeof *nv);
+        if (!nv) return -1;
+        o->v = nv, o->cap = nc;
+    }
+    char *args = malloc(b->n + 1);
+    if (!args) return -1;
+    memcpy(args, b->p, b->n);
+    args[b->n] = 0;
+    o->v[o->n] = (tsql_pseudo_op){t->n + (uint32_t)o->n, name, op, g, L, P, args};
+    o->n++;
+    return 0;
+}
+
+/* the GPU events of op, sorted stably by start */
+static int gpu_of(const tsql_trace *t, uint32_t op, u32vec *g)
+{
+    g->n = 0;
+    if (tsql_tl_subtree_gpu(t, op, g) < 0) return -1;
+    /* insertion sort: an op has few kernels */
+    for (size_t i = 1; i < g->n; i++) {
+        uint32_t x = g->v[i];
+        size_t j = i;
+        while (j && tsql_trace_ts_us(t, g->v[j - 1]) > tsql_trace_ts_us(t, x)) g->v[j] = g->v[j - 1], j--;
+        g->v[j] = x;
+    }
+    return 0;
+}
+
+/* an integer in JSON string text v[0..n) ("\"4\""), else -1 */
+static long conc_int(const char *v, size_t n)
+{
+    if (n < 3 || v[0] != '"' || v[n - 1] != '"') return -1;
+    long x = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (v[i] < '0' || v[i] > '9' || x > 100000000) return -1;
+        x = x * 10 + (v[i] - '0');
+    }
+    return x;
+}
+
+/* the second Concrete Inputs entry of u as an integer, else -1 */
+static long second_concrete(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
+{
+    size_t len;
+    const char *v = arg_of(t, u, "Concrete Inputs", scratch, &len);
+    if (!v || len < 2 || v[0] != '[') return -1;
+    /* the entries are strings: skip the first one */
+    size_t i = 1;
+    if (v[i] != '"') return -1;
+    for (i++; i < len && v[i] != '"'; i++)
+        if (v[i] == '\\') i++;
+    if (++i >= len || v[i] != ',') return -1;
+    size_t s = ++i;
+    if (i >= len || v[i] != '"') return -1;
+    for (i++; i < len && v[i] != '"'; i++)
+        if (v[i] == '\\') i++;
+    return conc_int(v + s, i + 1 - s);
+}
+
+/* top-k of a vLLM MoE op: a node named with "TopK" within 10 levels below one of its
+ * children (children in start order, depth first) whose second concrete input is an
+ * integer; else 4 */
+static long moe_topk(planner *pl, uint32_t op, const uint32_t *child_at, const uint32_t *child)
+{
+    uint32_t stack[64], lvl[64];
+    int sp = 0;
+    for (uint32_t j = child_at[op + 1]; j-- > child_at[op] && sp < 64;) stack[sp] = child[j], lvl[sp++] = 0;
+    while (sp) {
+        uint32_t u = stack[--sp], d = lvl[sp];
+        if (strstr(nm(pl->t, u), "TopK")) {
+            long k = second_concrete(pl->t, u, &pl->a);
+            if (k >= 0) return k;
+        }
+        if (d >= 10) continue;
+        for (uint32_t j = child_at[u + 1]; j-- > child_at[u] && sp < 64;) stack[sp] = child[j], lvl[sp++] = d + 1;
+    }
+    return 4;
+}
+
+/* TraceLens's vLLM GPT-OSS Triton MoE rule: per vllm::moe_forward, one op per matmul_ogs
+ * kernel (the first by start "up", the later ones "down"), then one for its single
+ * matmul_scatter GPU event */
+static int plan_triton(planner *pl, uint32_t id, const uint32_t *child_at, const uint32_t *child, u32vec *g)
+{
+    tsql_trace *t = pl->t;
+    for (uint32_t op = 0; op < t->n; op++) {
+        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+        if (gpu_of(t, op, g)) return -1;
+        if (!g->n) continue;
+        long topk = -2;
+        uint32_t idx = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            uint32_t k = g->v[i];
+            if (!is_kernel(t, k) || !lower_has(nm(t, k), "matmul_ogs")) continue;
+            if (topk == -2) topk = moe_topk(pl, op, child_at, child);
+            int gated = lower_has(nm(t, k), "_swiglu") || lower_has(nm(t, k), "_glu");
+            char extra[160];
+            snprintf(extra, sizeof extra,
+                     "\"MoE GEMM type\":\"%s\",\"MoE GEMM index\":%u,\"MoE GEMM gated\":%s,\"MoE topk\":%ld",
+                     idx ? "down" : "up", idx, gated ? "true" : "false", topk);
+            int rc = plan_single(pl, idx ? "pseudo_op::moe_triton_unfused_down" : "pseudo_op::moe_triton_unfused_up",
+                                 op, k, extra);
+            if (rc) return rc;
+            idx++;
+        }
+        if (!idx) continue;
+        uint32_t scatter = TSQL_NONE, nscatter = 0;
+        for (size_t i = 0; i < g->n; i++)
+            if (lower_has(nm(t, g->v[i]), "matmul_scatter")) scatter = g->v[i], nscatter++;
+        if (nscatter == 1) {
+            int rc = plan_single(pl, "pseudo_op::moe_triton_unfused_finalize_matmul_scatter", op, scatter,
+                                 "\"MoE GEMM type\":\"finalize_matmul_scatter\"");
+            if (rc) return rc;
+        }
+    }
+    return 0;
+}
+
+/* TraceLens's aiter fused-MoE rule: per vllm::rocm_aiter_fused_moe with no op below it,
+ * its single aiter fmoe kernel (not a sorting or quantising one) */
+static int plan_aiter(planner *pl, uint32_t id, const uint32_t *child_at, const uint32_t *child, u32vec *g)
+{
+    tsql_trace *t = pl->t;
+    for (uint32_t op = 0; op < t->n; op++) {
+        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+        /* an op below it (the search skips subtrees without GPU work) */
+        int below = 0;
+        u32vec st = {0};
+        for (uint32_t j = child_at[op]; j < child_at[op + 1]; j++)
+            if (u32vec_push(&st, child[j])) return -1;
+        while (st.n && !below) {
+            uint32_t u = st.v[--st.n];
+            if (t->kind[u] == TSQL_K_CPU_OP) below = 1;
+            uint32_t k = 0;
+            for (uint32_t j = child_at[u]; j < child_at[u + 1]; j++) k++;
+            if (!k) continue;
+            g->n = 0;
+            if (tsql_tl_subtree_gpu(t, u, g) < 0) {
+                free(st.v);
+                return -1;
+            }
+            if (!g->n) continue; /* TraceLens's non_gpu_path */
+            for (uint32_t j = child_at[u]; j < child_at[u + 1]; j++)
+                if (u32vec_push(&st, child[j])) {
+                    free(st.v);
+                    return -1;
+                }
+        }
+        free(st.v);
+        if (below) continue;
+        if (gpu_of(t, op, g)) return -1;
+        uint32_t cand = TSQL_NONE, nc = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            const char *kn = nm(t, g->v[i]);
+            if (is_kernel(t, g->v[i]) && strstr(kn, "aiter::") && strstr(kn, "fmoe") && !strstr(kn, "MoeSorting") &&
+                !lower_has(kn, "quant"))
+                cand = g->v[i], nc++;
+        }
+        if (nc != 1) continue;
+        int rc = plan_single(pl, "pseudo_op::moe_aiter_fused_1stage", op, cand, NULL);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* the second entry of Input Dims[4] as an integer, else -1 */
+static long dims4_second(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
+{
+    size_t len;
+    const char *v = arg_of(t, u, "Input Dims", scratch, &len);
+    if (!v || len < 2 || v[0] != '[') return -1;
+    /* walk to the fifth top-level entry */
+    size_t i = 1;
+    int entry = 0, depth = 0;
+    while (i < len && entry < 4) {
+        if (v[i] == '[') depth++;
+        else if (v[i] == ']') depth--;
+        else if (v[i] == ',' && depth == 0) entry++;
+        i++;
+    }
+    if (entry < 4 || i >= len || v[i] != '[') return -1;
+    long x[2];
+    int nx = 0;
+    for (i++; i < len && v[i] != ']' && nx < 2;) {
+        if (v[i] < '0' || v[i] > '9') return -1;
+        long y = 0;
+        while (i < len && v[i] >= '0' && v[i] <= '9' && y < 100000000) y = y * 10 + (v[i++] - '0');
+        x[nx++] = y;
+        if (i < len && v[i] == ',') i++;
+    }
+    return nx == 2 ? x[1] : -1;
+}
+
+/* TraceLens's GPTQ/AWQ rule: per vllm::outplace_fused_experts, its
+ * fused_moe_kernel_gptq_awq kernels by start: the first "up" (gated), the others "down" */
+static int plan_gptq(planner *pl, uint32_t id, u32vec *g)
+{
+    tsql_trace *t = pl->t;
+    for (uint32_t op = 0; op < t->n; op++) {
+        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+        if (gpu_of(t, op, g)) return -1;
+        long topk = dims4_second(t, op, &pl->a);
+        if (topk < 0) topk = 8;
+        uint32_t idx = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            uint32_t k = g->v[i];
+            if (!is_kernel(t, k) || !strstr(nm(t, k), "fused_moe_kernel_gptq_awq")) continue;
+            char extra[160];
+            snprintf(extra, sizeof extra,
+                     "\"MoE GEMM type\":\"%s\",\"MoE GEMM index\":%u,\"MoE GEMM gated\":%s,\"MoE topk\":%ld",
+                     idx ? "down" : "up", idx, idx ? "false" : "true", topk);
+            int rc = plan_single(pl, idx ? "pseudo_op::moe_gptq_awq_down" : "pseudo_op::moe_gptq_awq_up", op, k, extra);
+            if (rc) return rc;
+            idx++;
+        }
+    }
+    return 0;
+}
+
+void tsql_pseudo_plan_free(tsql_pseudo_plan *p)
+{
+    for (size_t i = 0; p && i < p->n; i++) free(p->v[i].args);
+    if (p) free(p->v);
+    if (p) memset(p, 0, sizeof *p);
+}
+
+int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out)
+{
+    memset(out, 0, sizeof *out);
+    /* TraceLens gives up on every pseudo op when the trace holds one of these */
+    if (name_present(t, "_rocm_C::paged_attention") || name_present(t, "aiter::paged_attention_v1")) {
+        out->skipped = 1;
+        return 0;
+    }
+    planner pl = {.t = t, .out = out};
+    pl.pt = tsql_py_tree_get(t);
+    uint32_t *child_at = calloc((size_t)t->n + 2, sizeof *child_at);
+    uint32_t *child = malloc(((size_t)t->n + 1) * sizeof *child);
+    u32vec g = {0};
+    int rc = -1;
+    if (!pl.pt || !child_at || !child) goto done;
+    /* children with Python frames, in uid order */
+    for (uint32_t u = 0; u < t->n; u++)
+        if (pl.pt->parent[u] != TSQL_NONE) child_at[pl.pt->parent[u] + 2]++;
+    for (uint32_t u = 2; u < t->n + 2; u++) child_at[u] += child_at[u - 1];
+    for (uint32_t u = 0; u < t->n; u++)
+        if (pl.pt->parent[u] != TSQL_NONE) child[child_at[pl.pt->parent[u] + 1]++] = u;
+    int moe = name_present(t, "vllm::moe_forward"), aiter = name_present(t, "vllm::rocm_aiter_fused_moe");
+    rc = 0;
+    /* each rule on its own: one that aborts leaves the others */
+    if (moe && aiter) {
+        int r = plan_aiter(&pl, tsql_intern_find(&t->strings, "vllm::rocm_aiter_fused_moe", 26), child_at, child, &g);
+        if (r < 0) rc = -1;
+    } else if (moe && kernel_named(t, "matmul_ogs", 1)) {
+        int r = plan_triton(&pl, tsql_intern_find(&t->strings, "vllm::moe_forward", 17), child_at, child, &g);
+        if (r < 0) rc = -1;
+    }
+    if (!rc && name_present(t, "vllm::outplace_fused_experts") && kernel_named(t, "fused_moe_kernel_gptq_awq", 0)) {
+        int r = plan_gptq(&pl, tsql_intern_find(&t->strings, "vllm::outplace_fused_experts", 28), &g);
+        if (r < 0) rc = -1;
+    }
+done:
+    free(child_at);
+    free(child);
+    free(g.v);
+    free(pl.a.p);
+    free(pl.b.p);
+    if (rc) tsql_pseudo_plan_free(out);
+    return rc;
 }

@@ -1,7 +1,7 @@
 /*
  * py_tree.c — TraceLens's tree with Python frames (py_tree.h).
  *
- * Rows a graph-capture merge appended keep the merge's parents (first_copy). The others:
+ * Rows a graph-capture merge appended take the parents it recorded (copy_parents). The others:
  * candidates are sorted stably by ts, then stably by thread: each thread's events stay
  * in ts order (file order among equal ts), and the threads are independent, so one
  * stack at a time is enough.
@@ -21,28 +21,43 @@ static int is_node(const tsql_trace *t, uint32_t i)
            t->ts_ns[i] != TSQL_NULL && t->dur_ns[i] != TSQL_NULL;
 }
 
-/* The first row a graph-capture merge appended (core/load/capture_merge.h: its first
- * CaptureRoot, a runtime row under a graph launch), or t->n when the trace is not merged.
- * The copies all carry their graph launch's ts and dur: time says nothing about their
- * nesting, so they keep the parents the merge gave them. */
-static uint32_t first_copy(const tsql_trace *t)
-{
-    for (uint32_t i = 0; i < t->n; i++) {
-        if (t->kind[i] != TSQL_K_RUNTIME || !t->name[i] || t->parent[i] == TSQL_NONE ||
-            strcmp(tsql_intern_text(&t->strings, t->name[i]), "CaptureRoot") != 0)
-            continue;
-        const char *pn = t->name[t->parent[i]] ? tsql_intern_text(&t->strings, t->name[t->parent[i]]) : "";
-        if (strcasestr(pn, "graphlaunch")) return i;
-    }
-    return t->n;
-}
+/* The rows a graph-capture merge appended, with their parents in the capture tree with
+ * Python frames: the copies all carry their graph launch's ts and dur, so time says
+ * nothing about their nesting. */
+typedef struct copy_parents {
+    uint32_t first, n; /* the rows first .. first + n - 1 */
+    uint32_t *parent;  /* [row - first] */
+} copy_parents;
 
-/* the nearest ancestor of u (by the merge's parents) that is not a Python frame */
-static uint32_t nonpy_above(const tsql_trace *t, uint32_t u)
+static void copy_parents_free(void *p)
 {
-    uint32_t p = t->parent[u];
-    while (p != TSQL_NONE && t->kind[p] == TSQL_K_PYTHON) p = t->parent[p];
-    return p;
+    copy_parents *cp = p;
+    if (!cp) return;
+    free(cp->parent);
+    free(cp);
+}
+static void *no_build(tsql_trace *t)
+{
+    (void)t;
+    return NULL;
+}
+static const tsql_cache_kind copies_kind = {"py_tree.copy_parents", no_build, copy_parents_free};
+
+int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents)
+{
+    copy_parents *cp = calloc(1, sizeof *cp);
+    if (!cp) {
+        free(parents);
+        return -1;
+    }
+    cp->first = first;
+    cp->n = t->n - first;
+    cp->parent = parents;
+    if (tsql_trace_cache_put(t, &copies_kind, cp)) {
+        copy_parents_free(cp);
+        return -1;
+    }
+    return 0;
 }
 
 static void py_tree_free(void *p)
@@ -67,8 +82,9 @@ static void *py_tree_build(tsql_trace *t)
     if (pt) pt->parent = malloc((size_t)(t->n ? t->n : 1) * sizeof *pt->parent);
     if (!pt || !pt->parent || !key || !ord || !stack || !stack_end) goto fail;
     pt->n = t->n;
-    uint32_t copies = first_copy(t);
-    for (uint32_t i = 0; i < t->n; i++) pt->parent[i] = i < copies ? TSQL_NONE : t->parent[i];
+    const copy_parents *cps = tsql_trace_cache_get(t, &copies_kind);
+    uint32_t copies = cps && cps->first <= t->n ? cps->first : t->n;
+    for (uint32_t i = 0; i < t->n; i++) pt->parent[i] = TSQL_NONE;
     m = 0;
     for (uint32_t i = 0; i < copies; i++) {
         if (!is_node(t, i)) continue;
@@ -93,27 +109,9 @@ static void *py_tree_build(tsql_trace *t)
         stack[depth] = e;
         stack_end[depth++] = t_end;
     }
-    /* the merged copies (uid order is the capture's start order: a pre-order of its tree
-     * with Python frames): a Python frame has its parent; a copied op or runtime call has
-     * its nearest non-Python ancestor P, and goes under the innermost frame still on the
-     * path whose own nearest non-Python ancestor is P (a frame that ended before it
-     * cannot be told from one still open: its times are gone) */
-    depth = 0;
-    for (uint32_t i = copies; i < t->n; i++) {
-        if (tsql_kind_is_gpu(t->kind[i])) continue;
-        uint32_t p = t->parent[i];
-        if (t->kind[i] == TSQL_K_PYTHON) {
-            while (depth && stack[depth - 1] != p) depth--;
-        } else {
-            while (depth && stack[depth - 1] != p &&
-                   !(t->kind[stack[depth - 1]] == TSQL_K_PYTHON && nonpy_above(t, stack[depth - 1]) == p))
-                depth--;
-            if (depth) p = stack[depth - 1];
-        }
-        pt->parent[i] = p;
-        if (depth == 0 && p != TSQL_NONE) stack[depth++] = p;
-        if (depth < scap) stack[depth++] = i;
-    }
+    /* the merged copies: their recorded parents (GPU events follow below) */
+    for (uint32_t i = copies; cps && i - copies < cps->n && i < t->n; i++)
+        if (!tsql_kind_is_gpu(t->kind[i])) pt->parent[i] = cps->parent[i - copies];
     /* GPU events under TraceLens's launching call */
     const tsql_kernels *ks = &t->kernels;
     for (uint32_t r = 0; r < ks->n; r++)

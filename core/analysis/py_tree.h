@@ -6,9 +6,9 @@
  * event that overruns otherwise is left out: no parent, no children).
  *
  * In a trace merged with its capture traces (core/load/capture_merge.h) the copied rows
- * keep the parents the merge gave them (their times are the graph launch's): a copied
- * cpu_op's parent is then its nearest non-Python ancestor, so the Python frames between
- * two copied ops are missing from their stacks (docs/differences.md).
+ * all carry their graph launch's times, so time cannot nest them: they take the parents
+ * the merge recorded from the capture tree with Python frames
+ * (tsql_py_tree_record_copies).
  *
  * Only the parent of each event is kept: the inference report walks upward from an op
  * or a kernel's launch to name its call stack. A GPU event's parent is TraceLens's
@@ -27,6 +27,11 @@ typedef struct tsql_py_tree {
     uint32_t n;
     uint32_t *parent; /* TSQL_NONE for roots and events outside the tree */
 } tsql_py_tree;
+
+/* Records, for the rows first .. t->n - 1 a graph-capture merge just appended, their
+ * parents in the capture tree with Python frames (parents[row - first], rows of t). Takes
+ * parents (freed on failure too). 0, or -1 on out of memory. */
+int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents);
 
 /* The trace's tree, built on first call and kept with the trace; NULL on OOM. */
 const tsql_py_tree *tsql_py_tree_get(tsql_trace *t);

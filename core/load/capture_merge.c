@@ -8,11 +8,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analysis/py_tree.h"
 #include "load/capture_plan.h"
 #include "load/load.h"
 #include "store/store.h"
 #include "tree/tree.h"
 #include "util/sort.h"
+#include "util/u32vec.h"
 
 #define NONE TSQL_NONE
 
@@ -275,6 +277,7 @@ typedef struct merger {
     tsql_trace *t;
     uint32_t tree_cap;        /* rows parent/depth/edge can hold */
     uint32_t s_cuda_runtime, s_capture_root, s_empty_args;
+    u32vec py_parent;         /* per appended row: its parent with Python frames */
 } merger;
 
 static uint32_t map_str(merger *m, capture *cp, uint32_t id)
@@ -501,6 +504,14 @@ static int splice(merger *m, capture *cp, const accepted *a)
         }
         t->parent[r] = p;
         t->depth[r] = t->depth[p] < UINT16_MAX ? (uint16_t)(t->depth[p] + 1) : UINT16_MAX;
+        /* the parent in the capture tree with Python frames (the CaptureRoot for a
+         * window root, the launch for the CaptureRoot) */
+        uint32_t pp = p;
+        if (i > 0) {
+            uint32_t q = cpar[cr->events[i]];
+            pp = q != NONE && cp->idx[q] != NONE ? start + cp->idx[q] : start;
+        }
+        if (u32vec_push(&m->py_parent, pp)) rc = -1;
     }
     /* TraceLens's roots of the CPU forest among the copies: ops with no open op around */
     for (size_t i = 1; i < cr->nevents && !rc; i++) {
@@ -693,6 +704,13 @@ int tsql_capture_merge(tsql_trace *t, const char *folder, const tsql_load_opts *
         if (!rc && (!f || rebuild_children(t) || tsql_trace_cache_put(t, &merged_kind, f))) {
             free(f);
             rc = -1;
+        }
+        /* the copies' parents with Python frames, for the inference report's call stacks */
+        if (!rc && m.py_parent.n == t->n - n0) {
+            if (tsql_py_tree_record_copies(t, n0, m.py_parent.v)) rc = -1; /* takes the array */
+        } else {
+            free(m.py_parent.v);
+            if (!rc) rc = -1;
         }
         if (!rc && tsql_store_check_limit(t, err, -1)) rc = -2;
     }

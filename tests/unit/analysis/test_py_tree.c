@@ -8,8 +8,11 @@
 #include "analysis/pseudo_ops.h"
 #include "analysis/py_tree.h"
 #include "check.h"
+#include "load/capture_merge.h"
 #include "load/load.h"
 #include "store/intern.h"
+
+static const char *name(const tsql_trace *t, uint32_t u) { return tsql_intern_text(&t->strings, t->name[u]); }
 
 static void test_tree(void)
 {
@@ -39,6 +42,38 @@ static void test_tree(void)
     tsql_trace_free(t);
 }
 
+/* a merged trace: the copies take their parents in the capture tree with Python frames,
+ * although they all carry the graph launch's times (tests/data/inference/merge/cap_ended:
+ * a frame inside aten::add that ended before its launch) */
+static void test_merged_copies(void)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/data/inference/merge/replay.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    tsql_capture_merge_info info;
+    CHECK_EQ(tsql_capture_merge(t, "tests/data/inference/merge/cap_ended", &info, &err), 0);
+    CHECK_EQ(info.merged, 1);
+    CHECK_EQ(t->n, 11 + 8);                /* the CaptureRoot and 7 copied events */
+    CHECK_EQ(tsql_trace_inference_prepare(t), 0); /* a merge is no analysis */
+    const tsql_py_tree *pt = tsql_py_tree_get(t);
+    CHECK(pt != NULL);
+    if (!pt) {
+        tsql_trace_free(t);
+        return;
+    }
+    CHECK(strcmp(name(t, 11), "CaptureRoot") == 0);
+    CHECK_EQ(pt->parent[11], 2);           /* the CaptureRoot under hipGraphLaunch */
+    CHECK_EQ(pt->parent[12], 11);          /* model.py(20): forward_bs4, a window root */
+    CHECK_EQ(pt->parent[13], 12);          /* aten::mm in the frame */
+    CHECK_EQ(pt->parent[15], 12);          /* aten::add */
+    CHECK(strcmp(name(t, 16), "jit/utils.py(53): wrapper") == 0);
+    CHECK_EQ(pt->parent[16], 15);
+    CHECK_EQ(pt->parent[17], 15);          /* the launch after the frame ended: under aten::add */
+    CHECK_EQ(pt->parent[18], 12);          /* hipMemcpyAsync */
+    tsql_trace_free(t);
+}
+
 static void test_strip(void)
 {
     char out[64];
@@ -55,8 +90,6 @@ static void test_strip(void)
     CHECK(!tsql_py_stack_frame("cudaLaunchKernel", TSQL_K_RUNTIME));
     CHECK(!tsql_py_stack_frame("<built-in method apply>", TSQL_K_PYTHON));
 }
-
-static const char *name(const tsql_trace *t, uint32_t u) { return tsql_intern_text(&t->strings, t->name[u]); }
 
 static void test_sglang_names(void)
 {
@@ -88,6 +121,7 @@ static void test_sglang_names(void)
 int main(void)
 {
     test_tree();
+    test_merged_copies();
     test_strip();
     test_sglang_names();
     return check_report("test_py_tree");
