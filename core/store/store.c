@@ -77,6 +77,20 @@ int tsql_store_grow(tsql_trace *t)
     return resize_columns(t, nc);
 }
 
+int tsql_store_reserve_for(tsql_trace *t, int64_t bytes)
+{
+    /* a trace without a memory ceiling only: the ceiling is checked as the columns
+     * grow, and its message counts the events read by then */
+    if (t->cap || t->mem_limit || bytes <= 0) return 0;
+    uint64_t rows = (uint64_t)bytes / 256; /* Kineto writes ~250-500 bytes an event */
+    if (rows <= 4096) return 0;
+    if (rows > (1u << 24)) rows = 1u << 24;
+    if (resize_columns(t, (uint32_t)rows)) return -1;
+    GROW(t->pool, rows);
+    t->cap_pool = rows;
+    return 0;
+}
+
 int tsql_store_shrink(tsql_trace *t)
 {
     /* growth leaves up to half of each column unused; give it back before the tree
