@@ -1192,6 +1192,13 @@ int tsql_reader_parse_part(tsql_part *p)
     r.src = tsql_source_open_range(p->path, start, p->st, r.err);
     if (r.src) {
         r.t->file_bytes = tsql_source_file_bytes(r.src);
+        int64_t stop = p->index + 1 < p->nbounds ? p->bounds[p->index + 1] : r.t->file_bytes;
+        if (tsql_store_reserve_for(r.t, stop - start)) {
+            tsql_error_set(r.err, TSQL_ENOMEM, -1, "out of memory");
+            p->t = r.t;
+            reader_done(&r, &p->meta);
+            return -1;
+        }
         p->rc = p->index == 0 ? rd_document(&r) : rd_piece(&r, p->bare_array);
         if (p->rc == 0 && r.stopped) p->end_bound = r.bi;
         if (p->rc == 0 && !r.stopped) p->json_bytes = tsql_source_offset(r.src);
@@ -1220,6 +1227,14 @@ int tsql_reader_parse(const char *path, const tsql_load_opts *opts, tsql_trace *
     if (r.src) {
         r.t->format = tsql_source_kind(r.src);
         r.t->file_bytes = tsql_source_file_bytes(r.src);
+        /* a plain file's size is its text's; compressed traces inflate 5-20x */
+        int64_t text = r.t->format == TSQL_SOURCE_PLAIN ? r.t->file_bytes
+                       : r.t->file_bytes < INT64_MAX / 4 ? r.t->file_bytes * 4 : 0;
+        if (tsql_store_reserve_for(r.t, text)) {
+            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+            reader_done(&r, meta);
+            return -1;
+        }
         rc = rd_document(&r);
         if (rc == 0) r.t->json_bytes = tsql_source_offset(r.src);
     }

@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/colmem.h"
+
 int tsql_icol_reserve(tsql_icol *c, size_t cap)
 {
-    int32_t *v = realloc(c->v, cap * sizeof *v);
+    int32_t *v = tsql_col_realloc(c->v, cap * sizeof *v);
     if (!v) return -1;
     c->v = v;
     return 0;
@@ -15,7 +17,7 @@ int tsql_icol_reserve(tsql_icol *c, size_t cap)
 void tsql_icol_free(tsql_icol *c)
 {
     if (!c) return;
-    free(c->v);
+    tsql_col_free(c->v);
     free(c->ov_row);
     free(c->ov_val);
     memset(c, 0, sizeof *c);

@@ -6,6 +6,8 @@
 
 #include "store/store.h"
 
+#include "store/colmem.h"
+
 const char *const tsql_kind_names[TSQL_K_COUNT] = {
     "other",  "cpu_op",          "cuda_runtime",        "cuda_driver", "kernel",
     "gpu_memcpy", "gpu_memset",  "python_function",     "user_annotation",
@@ -42,7 +44,7 @@ int tsql_store_check_limit(tsql_trace *t, tsql_error *err, int64_t offset)
 
 #define GROW(arr, cap)                                                                  \
     do {                                                                                \
-        void *np_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                     \
+        void *np_ = tsql_col_realloc((arr), (size_t)(cap) * sizeof *(arr));                     \
         if (!np_) return -1;                                                            \
         (arr) = np_;                                                                    \
     } while (0)
@@ -73,6 +75,20 @@ int tsql_store_grow(tsql_trace *t)
     uint32_t nc = t->cap ? (t->cap < (1u << 22) ? t->cap * 2 : t->cap + (t->cap >> 1)) : 4096;
     if (nc < t->cap || nc > UINT32_MAX - 2) return -1;
     return resize_columns(t, nc);
+}
+
+int tsql_store_reserve_for(tsql_trace *t, int64_t bytes)
+{
+    /* a trace without a memory ceiling only: the ceiling is checked as the columns
+     * grow, and its message counts the events read by then */
+    if (t->cap || t->mem_limit || bytes <= 0) return 0;
+    uint64_t rows = (uint64_t)bytes / 256; /* Kineto writes ~250-500 bytes an event */
+    if (rows <= 4096) return 0;
+    if (rows > (1u << 24)) rows = 1u << 24;
+    if (resize_columns(t, (uint32_t)rows)) return -1;
+    GROW(t->pool, rows);
+    t->cap_pool = rows;
+    return 0;
 }
 
 int tsql_store_shrink(tsql_trace *t)
@@ -145,7 +161,7 @@ tsql_merge *tsql_merge_begin(tsql_trace *dst, tsql_trace **src, int nsrc)
     if (pool > UINT32_MAX) goto fail; /* pool_at is 32-bit */
     if (rows > dst->cap && resize_columns(dst, rows)) goto fail;
     if (pool > dst->cap_pool) {
-        int64_t *np = realloc(dst->pool, pool * sizeof *np);
+        int64_t *np = tsql_col_realloc(dst->pool, pool * sizeof *np);
         if (!np) goto fail;
         dst->pool = np;
         dst->cap_pool = pool;
@@ -167,7 +183,7 @@ int tsql_merge_jobs(const tsql_merge *m)
     for (int k = 0; k < m->nsrc; k++) {                                                 \
         tsql_trace *s_ = m->src[k];                                                     \
         memcpy(d->col + m->at[k], s_->col, (size_t)s_->n * sizeof *s_->col);            \
-        free(s_->col);                                                                  \
+        tsql_col_free(s_->col);                                                                  \
         s_->col = NULL;                                                                 \
     }
 #define MERGE_IDS(col)                                                                  \
@@ -176,7 +192,7 @@ int tsql_merge_jobs(const tsql_merge *m)
         const uint32_t *map_ = m->map[k], *x_ = s_->col;                                \
         uint32_t *y_ = d->col + m->at[k];                                               \
         for (uint32_t i = 0; i < s_->n; i++) y_[i] = map_[x_[i]];                       \
-        free(s_->col);                                                                  \
+        tsql_col_free(s_->col);                                                                  \
         s_->col = NULL;                                                                 \
     }
 
@@ -199,7 +215,7 @@ int tsql_merge_run(tsql_merge *m, int job)
             tsql_trace *s = m->src[k];
             uint32_t shift = (uint32_t)m->pool_at[k], *y = d->pool_at + m->at[k];
             for (uint32_t i = 0; i < s->n; i++) y[i] = s->pool_at[i] + shift;
-            free(s->pool_at);
+            tsql_col_free(s->pool_at);
             s->pool_at = NULL;
         }
         break;
@@ -207,7 +223,7 @@ int tsql_merge_run(tsql_merge *m, int job)
         for (int k = 0; k < m->nsrc; k++) {
             tsql_trace *s = m->src[k];
             if (s->npool) memcpy(d->pool + m->pool_at[k], s->pool, s->npool * sizeof *s->pool);
-            free(s->pool);
+            tsql_col_free(s->pool);
             s->pool = NULL;
         }
         break;
@@ -536,37 +552,37 @@ void tsql_trace_free(tsql_trace *t)
         if (t->cache[i].kind) t->cache[i].kind->free(t->cache[i].value);
     free(t->path);
     tsql_intern_free(&t->strings);
-    free(t->ph);
-    free(t->kind);
-    free(t->flags);
-    free(t->cat);
-    free(t->name);
-    free(t->pid);
-    free(t->tid);
-    free(t->ts_ns);
-    free(t->dur_ns);
-    free(t->args);
-    free(t->pool_at);
+    tsql_col_free(t->ph);
+    tsql_col_free(t->kind);
+    tsql_col_free(t->flags);
+    tsql_col_free(t->cat);
+    tsql_col_free(t->name);
+    tsql_col_free(t->pid);
+    tsql_col_free(t->tid);
+    tsql_col_free(t->ts_ns);
+    tsql_col_free(t->dur_ns);
+    tsql_col_free(t->args);
+    tsql_col_free(t->pool_at);
     tsql_icol *cols[] = {ICOLS(t)};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) tsql_icol_free(cols[i]);
-    free(t->pool);
-    free(t->xd_uid);
-    free(t->xd_ts);
-    free(t->xd_dur);
-    free(t->parent);
-    free(t->depth);
-    free(t->edge);
-    free(t->child_at);
-    free(t->child);
+    tsql_col_free(t->pool);
+    tsql_col_free(t->xd_uid);
+    tsql_col_free(t->xd_ts);
+    tsql_col_free(t->xd_dur);
+    tsql_col_free(t->parent);
+    tsql_col_free(t->depth);
+    tsql_col_free(t->edge);
+    tsql_col_free(t->child_at);
+    tsql_col_free(t->child);
     tsql_kernels *k = &t->kernels;
-    free(k->uid);
-    free(k->runtime);
-    free(k->op);
-    free(k->root_op);
-    free(k->tl_runtime);
-    free(k->tl_launcher);
-    free(k->link);
-    free(k->is_comm);
+    tsql_col_free(k->uid);
+    tsql_col_free(k->runtime);
+    tsql_col_free(k->op);
+    tsql_col_free(k->root_op);
+    tsql_col_free(k->tl_runtime);
+    tsql_col_free(k->tl_launcher);
+    tsql_col_free(k->link);
+    tsql_col_free(k->is_comm);
     free(t->by_corr);
     free(t->metadata);
     free(t->gpu_name);

@@ -12,6 +12,11 @@
 
 /* Grows every column to the next capacity. 0 or -1 on OOM. */
 int tsql_store_grow(tsql_trace *t);
+/* Sizes the empty columns for the events of about bytes of JSON text (an estimate
+ * from the text's length, so that they do not start small and grow through copies;
+ * unused rows cost address space only, and tsql_store_shrink gives them back). Does
+ * nothing for a store with a memory ceiling. 0 or -1 on OOM. */
+int tsql_store_reserve_for(tsql_trace *t, int64_t bytes);
 /* Releases unused column capacity after loading. 0 or -1 on OOM. */
 int tsql_store_shrink(tsql_trace *t);
 /* Appends the rows of src, the text that follows dst's in the file, to dst, as if

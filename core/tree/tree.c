@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/colmem.h"
 #include "store/store.h"
 #include "util/sort.h"
 #include "util/u64map.h"
@@ -64,9 +65,9 @@ static int pair_spans(tsql_trace *t)
     if (!nb && !na) return 0;
     /* B/E: per-thread stacks linked through an array (next-below pointer) */
     tsql_u64map top = {0};
-    uint32_t *below = malloc((size_t)t->n * sizeof *below);
+    uint32_t *below = tsql_col_malloc((size_t)t->n * sizeof *below);
     if (!below || tsql_u64map_init(&top, nb + 1)) {
-        free(below);
+        tsql_col_free(below);
         tsql_u64map_free(&top); /* init may have allocated half of it */
         return -1;
     }
@@ -99,7 +100,7 @@ static int pair_spans(tsql_trace *t)
     if (na) {
         tsql_u64map open = {0};
         if (tsql_u64map_init(&open, na + 1)) {
-            free(below);
+            tsql_col_free(below);
             tsql_u64map_free(&open);
             return -1;
         }
@@ -127,7 +128,7 @@ static int pair_spans(tsql_trace *t)
         }
         tsql_u64map_free(&open);
     }
-    free(below);
+    tsql_col_free(below);
     return 0;
 }
 
@@ -162,8 +163,8 @@ static int nest_cpu(tsql_trace *t)
 {
     uint32_t m = 0;
     for (uint32_t i = 0; i < t->n; i++) m += (uint32_t)is_cpu_node(t, i);
-    uint64_t *key = malloc((size_t)(m ? m : 1) * sizeof *key);
-    uint32_t *ord = malloc((size_t)(m ? m : 1) * sizeof *ord);
+    uint64_t *key = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *key);
+    uint32_t *ord = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *ord);
     tsql_u64map threads = {0};
     thread_stack *stacks = NULL;
     uint32_t nstacks = 0, capstacks = 0;
@@ -245,8 +246,8 @@ out:
     for (uint32_t i = 0; i < nstacks; i++) free(stacks[i].f);
     free(stacks);
     tsql_u64map_free(&threads);
-    free(key);
-    free(ord);
+    tsql_col_free(key);
+    tsql_col_free(ord);
     return rc;
 }
 
@@ -280,13 +281,13 @@ static int python_parents_sorted(tsql_trace *t, uint32_t m)
 {
     const tsql_icol *c = &t->python_id;
     const int32_t *v = c->v;
-    uint32_t *L = malloc((size_t)m * sizeof *L);
+    uint32_t *L = tsql_col_malloc((size_t)m * sizeof *L);
     if (!L) return -1;
     uint32_t k = 0;
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] != TSQL_K_PYTHON || v[i] == ICOL_NULL) continue;
         if (v[i] == ICOL_OVF || (k && v[i] <= v[L[k - 1]])) {
-            free(L);
+            tsql_col_free(L);
             return 1;
         }
         L[k++] = i;
@@ -328,7 +329,7 @@ static int python_parents_sorted(tsql_trace *t, uint32_t m)
         t->parent[i] = p;
         t->edge[i] = TSQL_EDGE_PYTHON;
     }
-    free(L);
+    tsql_col_free(L);
     return 0;
 }
 
@@ -340,7 +341,7 @@ static int python_parents_hashed(tsql_trace *t, uint32_t m)
      * a slot instead of 12, which keeps this map below the load's peak memory. */
     uint32_t ns = 16;
     while (ns < m + m / 2 + 16) ns *= 2;
-    uint32_t *ids = malloc((size_t)ns * sizeof *ids);
+    uint32_t *ids = tsql_col_malloc((size_t)ns * sizeof *ids);
     if (!ids) return -1;
     memset(ids, 0xFF, (size_t)ns * sizeof *ids);
     for (uint32_t i = 0; i < t->n; i++) {
@@ -364,7 +365,7 @@ static int python_parents_hashed(tsql_trace *t, uint32_t m)
         t->parent[i] = p;
         t->edge[i] = TSQL_EDGE_PYTHON;
     }
-    free(ids);
+    tsql_col_free(ids);
     return 0;
 }
 
@@ -391,11 +392,11 @@ static int nest_python(tsql_trace *t)
         return 0;
     }
     /* depths; parent ids may form cycles in a corrupt trace: cut them */
-    uint8_t *state = calloc(t->n ? t->n : 1, 1); /* 0 new, 1 on the current path, 2 done */
-    uint32_t *path = malloc((size_t)(t->n ? t->n : 1) * sizeof *path);
+    uint8_t *state = tsql_col_calloc(t->n ? t->n : 1, 1); /* 0 new, 1 on the current path, 2 done */
+    uint32_t *path = tsql_col_malloc((size_t)(t->n ? t->n : 1) * sizeof *path);
     if (!state || !path) {
-        free(state);
-        free(path);
+        tsql_col_free(state);
+        tsql_col_free(path);
         return -1;
     }
     for (uint32_t i = 0; i < t->n; i++) {
@@ -429,8 +430,8 @@ static int nest_python(tsql_trace *t)
             d++;
         }
     }
-    free(state);
-    free(path);
+    tsql_col_free(state);
+    tsql_col_free(path);
     return 0;
 }
 
@@ -483,10 +484,10 @@ static void link_free(link_state *st)
     tsql_u64map_free(&st->bylink);
     tsql_u64map_free(&st->corr);
     tsql_u64map_free(&st->gfirst);
-    free(st->gu);
-    free(st->gnext);
-    free(st->tl);
-    free(st->lk);
+    tsql_col_free(st->gu);
+    tsql_col_free(st->gnext);
+    tsql_col_free(st->tl);
+    tsql_col_free(st->lk);
 }
 
 /* Ordinal of GPU event g among st->gu. */
@@ -518,10 +519,10 @@ static int link_prepare(tsql_trace *t, link_state *st)
     st->ngpu = ngpu;
     tsql_u64map fs = {0}, ff = {0}, bylink = {0}, corr = {0}, gfirst = {0};
     size_t ng1 = ngpu ? ngpu : 1;
-    uint32_t *gnext = malloc(ng1 * sizeof *gnext);
-    uint32_t *tl = malloc(ng1 * sizeof *tl);
-    uint8_t *lk = calloc(ng1, 1);
-    uint32_t *gu = st->gu = malloc(ng1 * sizeof *gu);
+    uint32_t *gnext = tsql_col_malloc(ng1 * sizeof *gnext);
+    uint32_t *tl = tsql_col_malloc(ng1 * sizeof *tl);
+    uint8_t *lk = tsql_col_calloc(ng1, 1);
+    uint32_t *gu = st->gu = tsql_col_malloc(ng1 * sizeof *gu);
     if (!gnext || !tl || !lk || !gu) goto out;
     for (uint32_t k = 0; k < ngpu; k++) tl[k] = NONE;
     if (tsql_u64map_init(&fs, nflow) || tsql_u64map_init(&ff, nflow) ||
@@ -659,13 +660,13 @@ static int link_finish(tsql_trace *t, link_state *st)
     size_t nk = ngpu ? ngpu : 1;
     K->uid = st->gu; /* the GPU events in uid order */
     st->gu = NULL;
-    K->runtime = malloc(nk * sizeof *K->runtime);
-    K->op = malloc(nk * sizeof *K->op);
-    K->root_op = malloc(nk * sizeof *K->root_op);
-    K->tl_runtime = malloc(nk * sizeof *K->tl_runtime);
-    K->tl_launcher = malloc(nk * sizeof *K->tl_launcher);
-    K->link = malloc(nk);
-    K->is_comm = malloc(nk);
+    K->runtime = tsql_col_malloc(nk * sizeof *K->runtime);
+    K->op = tsql_col_malloc(nk * sizeof *K->op);
+    K->root_op = tsql_col_malloc(nk * sizeof *K->root_op);
+    K->tl_runtime = tsql_col_malloc(nk * sizeof *K->tl_runtime);
+    K->tl_launcher = tsql_col_malloc(nk * sizeof *K->tl_launcher);
+    K->link = tsql_col_malloc(nk);
+    K->is_comm = tsql_col_malloc(nk);
     uint8_t *comm_cache = calloc((size_t)t->strings.n + 1, 1); /* 1 no, 2 yes */
     if (!K->uid || !K->runtime || !K->op || !K->root_op || !K->tl_runtime || !K->tl_launcher ||
         !K->link || !K->is_comm || !comm_cache) {
@@ -732,7 +733,7 @@ out:
 
 static int build_children(tsql_trace *t)
 {
-    t->child_at = calloc((size_t)t->n + 2, sizeof *t->child_at);
+    t->child_at = tsql_col_calloc((size_t)t->n + 2, sizeof *t->child_at);
     if (!t->child_at) return -1;
     uint32_t m = 0;
     for (uint32_t i = 0; i < t->n; i++)
@@ -741,7 +742,7 @@ static int build_children(tsql_trace *t)
             m++;
         }
     for (uint32_t i = 2; i < t->n + 2; i++) t->child_at[i] += t->child_at[i - 1];
-    t->child = malloc((size_t)(m ? m : 1) * sizeof *t->child);
+    t->child = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *t->child);
     if (!t->child) return -1;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->parent[i] != NONE) t->child[t->child_at[t->parent[i] + 1]++] = i;
@@ -792,9 +793,9 @@ int tsql_tree_build(tsql_trace *t, tsql_error *err)
 int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads)
 {
     size_t n = t->n ? t->n : 1;
-    t->parent = malloc(n * sizeof *t->parent);
-    t->depth = calloc(n, sizeof *t->depth);
-    t->edge = calloc(n, 1);
+    t->parent = tsql_col_malloc(n * sizeof *t->parent);
+    t->depth = tsql_col_calloc(n, sizeof *t->depth);
+    t->edge = tsql_col_calloc(n, 1);
     if (!t->parent || !t->depth || !t->edge) goto nomem;
     for (uint32_t i = 0; i < t->n; i++) t->parent[i] = NONE;
     link_state st;

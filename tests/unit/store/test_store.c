@@ -174,12 +174,44 @@ static void test_tree(void)
     tsql_trace_free(t2);
 }
 
+/* The columns sized from the text's length: capacity only, no rows; nothing with a
+ * memory ceiling (its message counts the events read when the columns grow). */
+static void test_reserve(void)
+{
+    tsql_trace *t = calloc(1, sizeof *t);
+    if (!t) {
+        failed++;
+        return;
+    }
+    CHECK_I(tsql_store_reserve_for(t, 1000), 0);
+    CHECK_I(t->cap, 0); /* small text: the columns start small */
+    CHECK_I(tsql_store_reserve_for(t, 10 << 20), 0);
+    CHECK_I(t->cap, (10 << 20) / 256);
+    CHECK_I(t->cap_pool, (10 << 20) / 256);
+    CHECK_I(t->n, 0);
+    CHECK_I(tsql_store_reserve_for(t, 100 << 20), 0);
+    CHECK_I(t->cap, (10 << 20) / 256); /* only an empty store is sized */
+    t->ts_ns[t->cap - 1] = 42;         /* every row is there */
+    CHECK_I(t->ts_ns[t->cap - 1], 42);
+    tsql_trace_free(t);
+    t = calloc(1, sizeof *t);
+    if (!t) {
+        failed++;
+        return;
+    }
+    t->mem_limit = 1 << 30;
+    CHECK_I(tsql_store_reserve_for(t, 10 << 20), 0);
+    CHECK_I(t->cap, 0);
+    tsql_trace_free(t);
+}
+
 int main(void)
 {
     test_numbers();
     test_lex();
     test_intern_icol();
     test_tree();
+    test_reserve();
     printf("test_core: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
