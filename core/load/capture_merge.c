@@ -11,6 +11,7 @@
 #include "analysis/py_tree.h"
 #include "load/capture_plan.h"
 #include "load/load.h"
+#include "store/colmem.h"
 #include "store/store.h"
 #include "tree/tree.h"
 #include "util/sort.h"
@@ -311,13 +312,13 @@ static int reserve_rows(merger *m, uint32_t need)
         if (tsql_store_grow(t)) return -1;
     if (need > m->tree_cap) {
         uint32_t nc = m->tree_cap * 2 > need ? m->tree_cap * 2 : need;
-        uint32_t *p = realloc(t->parent, (size_t)nc * sizeof *p);
+        uint32_t *p = tsql_col_realloc(t->parent, (size_t)nc * sizeof *p);
         if (!p) return -1;
         t->parent = p;
-        uint16_t *d = realloc(t->depth, (size_t)nc * sizeof *d);
+        uint16_t *d = tsql_col_realloc(t->depth, (size_t)nc * sizeof *d);
         if (!d) return -1;
         t->depth = d;
-        uint8_t *e = realloc(t->edge, nc);
+        uint8_t *e = tsql_col_realloc(t->edge, nc);
         if (!e) return -1;
         t->edge = e;
         m->tree_cap = nc;
@@ -425,7 +426,7 @@ static int kernels_push(tsql_trace *t, uint32_t g, uint8_t link)
     size_t n = (size_t)K->n + 1;
 #define KGROW(a)                                                                        \
     do {                                                                                \
-        void *p_ = realloc(K->a, n * sizeof *K->a);                                     \
+        void *p_ = tsql_col_realloc(K->a, n * sizeof *K->a);                                   \
         if (!p_) return -1;                                                             \
         K->a = p_;                                                                      \
     } while (0)
@@ -545,16 +546,16 @@ static int splice(merger *m, capture *cp, const accepted *a)
 
 static int rebuild_children(tsql_trace *t)
 {
-    free(t->child_at);
-    free(t->child);
+    tsql_col_free(t->child_at);
+    tsql_col_free(t->child);
     t->child = NULL;
-    t->child_at = calloc((size_t)t->n + 2, sizeof *t->child_at);
+    t->child_at = tsql_col_calloc((size_t)t->n + 2, sizeof *t->child_at);
     if (!t->child_at) return -1;
     uint32_t m = 0;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->parent[i] != NONE) t->child_at[t->parent[i] + 2]++, m++;
     for (uint32_t i = 2; i < t->n + 2; i++) t->child_at[i] += t->child_at[i - 1];
-    t->child = malloc((size_t)(m ? m : 1) * sizeof *t->child);
+    t->child = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *t->child);
     if (!t->child) return -1;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->parent[i] != NONE) t->child[t->child_at[t->parent[i] + 1]++] = i;
