@@ -191,6 +191,7 @@ test-asan: build/asan/tracesql.so $(patsubst build/tests/%,build/tests/asan/%,$(
 # source layout (include direction) and the SQL embedding
 test-layout:
 	@bash tests/build/check_layout.sh
+	@bash tests/build/test_check_layout.sh
 	@CC=$(CC) bash tests/build/test_embed.sh
 
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;

@@ -12,7 +12,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "load/capture_plan.h"
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
@@ -80,8 +80,8 @@ static void fn_capture_merge_plan(sqlite3_context *ctx, int argc, sqlite3_value 
     free(b.p);
 }
 
-int tsql_register_capture_functions(sqlite3 *db, tsql_catalog *c)
-{
-    return sqlite3_create_function(db, "capture_merge_plan", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
-                                   fn_capture_merge_plan, NULL, NULL);
-}
+static const tsql_fn_def capture_fns[] = {
+    {"capture_merge_plan", 2, TSQL_TOP_LEVEL, fn_capture_merge_plan, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_capture = {.what = "capture_merge_plan", TSQL_FNS(capture_fns)};

@@ -17,7 +17,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "vtab/compare_events.h"
 
 #define CMP_MAX_ARGS 5
@@ -353,7 +353,7 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, msg ? msg : "raise_error", -1);
 }
 
-int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
+static int register_compare(sqlite3 *db, tsql_catalog *c)
 {
     cmp_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
@@ -370,3 +370,5 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK) rc = tsql_register_compare_tables(db, &st->cur);
     return rc;
 }
+
+const tsql_registration tsql_reg_compare = {.what = "comparison functions", .add = register_compare};

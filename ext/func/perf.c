@@ -38,7 +38,7 @@ SQLITE_EXTENSION_INIT3
 #include "perfmodel/iteration.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 
 /* ---- argument helpers ------------------------------------------------------------------- */
 
@@ -840,7 +840,7 @@ static void fn_bytes_rmsnorm(sqlite3_context *ctx, int argc, sqlite3_value **arg
 
 /* ---- registration -------------------------------------------------------------------------------- */
 
-int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
+static int register_perf(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
     const int pure = tsql_fn_flags(TSQL_PURE);
@@ -890,3 +890,5 @@ int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
     }
     return SQLITE_OK;
 }
+
+const tsql_registration tsql_reg_perf = {.what = "perf-model functions", .add = register_perf};

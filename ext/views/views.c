@@ -8,12 +8,12 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 
 struct tsql_sql_file { const char *name; const char *text; };
 extern const struct tsql_sql_file tsql_sql_files[];
 
-int tsql_register_views(sqlite3 *db, tsql_catalog *c)
+static int register_views(sqlite3 *db, tsql_catalog *c)
 {
     /* all or nothing: a failing file leaves no view behind */
     int rc = sqlite3_exec(db, "SAVEPOINT tracesql_views", NULL, NULL, NULL);
@@ -32,3 +32,5 @@ int tsql_register_views(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "RELEASE tracesql_views", NULL, NULL, NULL);
     return rc;
 }
+
+const tsql_registration tsql_reg_views = {.what = "views (sql/)", .add = register_views};

@@ -24,6 +24,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "vtab/hta.h"
+#include "catalog/registration.h"
 
 #define HTA_MAX_ARGS 7
 
@@ -502,7 +503,7 @@ static void quantile_final(sqlite3_context *ctx)
     sqlite3_free(q->v);
 }
 
-int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
+static int register_hta(sqlite3 *db, tsql_catalog *c)
 {
     hta_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
@@ -521,3 +522,5 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
         rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;
 }
+
+const tsql_registration tsql_reg_hta = {.what = "HTA analyses (hta_rows, hta_*)", .add = register_hta};

@@ -13,6 +13,5 @@ extern const tsql_table tsql_table_hta_trace_info;
 extern const tsql_table tsql_table_hta_aten_launches;
 extern const tsql_table tsql_table_hta_call_graph;
 
-int tsql_register_hta(sqlite3 *db, tsql_catalog *c);
 
 #endif
