@@ -14,9 +14,9 @@ SQLITE_EXTENSION_INIT1
 
 /* The families, in registration order: the catalog's first (its trace_open owns the
  * catalog), the views last (over everything else). */
-#define TSQL_FAMILIES(X)                                                                  \
-    X(catalog) X(export) X(sums) X(basic) X(stats) X(perf) X(gpu_specs) X(replay)          \
-    X(tree_diff_functions) X(pdcell) X(query_cells) X(kernel_op) X(compare)                \
+#define TSQL_FAMILIES(X)                                                                   \
+    X(catalog) X(export) X(sums) X(basic) X(stats) X(perf) X(pytext) X(gpu_specs)         \
+    X(replay) X(tree_diff_functions) X(pdcell) X(query_cells) X(kernel_op) X(compare)      \
     X(python_frame) X(open_dir) X(numpy) X(csv_write) X(markdown) X(hta) X(capture)        \
     X(traces) X(events) X(kernels) X(tree_edges) X(warnings) X(timeline) X(launchers)      \
     X(perf_ops) X(unified) X(collectives) X(tree_diff) X(module_tree)                      \
