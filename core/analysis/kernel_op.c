@@ -84,7 +84,7 @@ struct tsql_kop_rules {
     kop_rule *v;
     size_t n, cap;
     uint64_t key;   /* FNV-1a of the rules' texts in order (tsql_kop_rules_key) */
-    /* the labels of the (name, CPU op) pairs classified so far: key is name, then
+    /* the label ids of the (name, CPU op) pairs classified so far: key is name, then
      * '\0', then '\1' + cpu_op or nothing */
     tsql_strmap memo;
 };
@@ -190,15 +190,15 @@ const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const ch
         /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): the key is length-counted (len) */
         memcpy(key + n + 2, cpu_op, m);
     }
-    const void *found = NULL;
+    uint64_t id = 0;
     const char *label;
-    if (tsql_strmap_get(&r->memo, key, len, &found)) {
-        label = found;
+    if (tsql_strmap_get(&r->memo, key, len, &id)) {
+        label = tsql_kop_labels[id];
     } else {
         label = tsql_kop_classify(r, name, cpu_op);
         /* bounded; out of memory leaves it unremembered, still the right answer */
         if (r->memo.n < KOP_MEMO_MAX && r->memo.bytes + len <= KOP_MEMO_MAX_BYTES)
-            (void)tsql_strmap_put(&r->memo, key, len, label);
+            (void)tsql_strmap_put(&r->memo, key, len, (uint64_t)tsql_kop_label_id(label));
     }
     if (key != small) free(key);
     return label;

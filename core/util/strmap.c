@@ -34,7 +34,7 @@ static int grow(tsql_strmap *m)
     return 0;
 }
 
-int tsql_strmap_get(const tsql_strmap *m, const char *key, size_t len, const void **val)
+int tsql_strmap_get(const tsql_strmap *m, const char *key, size_t len, uint64_t *val)
 {
     if (!m->n) return 0;
     const tsql_strmap_slot *s = &m->slots[find(m, key, len, tsql_hash_bytes(key, len))];
@@ -43,7 +43,7 @@ int tsql_strmap_get(const tsql_strmap *m, const char *key, size_t len, const voi
     return 1;
 }
 
-int tsql_strmap_put(tsql_strmap *m, const char *key, size_t len, const void *val)
+int tsql_strmap_put(tsql_strmap *m, const char *key, size_t len, uint64_t val)
 {
     uint32_t h = tsql_hash_bytes(key, len);
     if (m->nslots) {

@@ -1,10 +1,10 @@
 /*
  * strmap.h — the one string-keyed hash map: byte strings (any bytes, length-counted)
- * to pointers, open addressing with linear probing, keys copied into the map.
+ * to 64-bit values (an index, an id), open addressing with linear probing, keys copied into the map.
  *
  *   tsql_strmap m = {0};
- *   tsql_strmap_put(&m, "gemm", 4, label);
- *   const void *v;
+ *   tsql_strmap_put(&m, "gemm", 4, 7);
+ *   uint64_t v;
  *   if (tsql_strmap_get(&m, "gemm", 4, &v)) ...
  *   tsql_strmap_free(&m);
  *
@@ -20,7 +20,7 @@ typedef struct tsql_strmap_slot {
     char *key;            /* NULL: an empty slot */
     size_t len;
     uint32_t hash;
-    const void *val;
+    uint64_t val;
 } tsql_strmap_slot;
 
 typedef struct tsql_strmap {
@@ -31,10 +31,10 @@ typedef struct tsql_strmap {
 } tsql_strmap;
 
 /* 1 with *val if key[0..len) is in the map, else 0. */
-int tsql_strmap_get(const tsql_strmap *m, const char *key, size_t len, const void **val);
+int tsql_strmap_get(const tsql_strmap *m, const char *key, size_t len, uint64_t *val);
 /* Sets key[0..len) to val (a copy of the key is kept). 0, or -1 on OOM (the map is
  * unchanged). */
-int tsql_strmap_put(tsql_strmap *m, const char *key, size_t len, const void *val);
+int tsql_strmap_put(tsql_strmap *m, const char *key, size_t len, uint64_t val);
 /* Removes every key; the slots are kept. */
 void tsql_strmap_clear(tsql_strmap *m);
 void tsql_strmap_free(tsql_strmap *m);
