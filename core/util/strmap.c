@@ -54,10 +54,12 @@ int tsql_strmap_put(tsql_strmap *m, const char *key, size_t len, uint64_t val)
         }
     }
     if ((m->n + 1) * 2 > m->nslots && grow(m) != 0) return -1;
-    char *k = malloc(len ? len : 1);
-    if (!k) return -1;
-    if (len) memcpy(k, key, len);
-    m->slots[find(m, key, len, h)] = (tsql_strmap_slot){k, len, h, val};
+    tsql_strmap_slot *s = &m->slots[find(m, key, len, h)];
+    if (!(s->key = malloc(len ? len : 1))) return -1;
+    if (len) memcpy(s->key, key, len);
+    s->len = len;
+    s->hash = h;
+    s->val = val;
     m->n++;
     m->bytes += len;
     return 0;
