@@ -196,6 +196,7 @@ test-layout:
 	@bash tests/build/check_layout.sh
 	@$(PYTHON) tests/build/check_sql_graph.py
 	@PYTHON=$(PYTHON) bash tests/build/test_sql_graph.sh
+	@bash tests/build/test_check_layout.sh
 	@CC=$(CC) bash tests/build/test_embed.sh
 
 # one line per suite (tests/suite.sh; its log in build/logs/), the details on failure;

@@ -1,15 +1,45 @@
 /*
  * tracesql.c — the extension's entry point: `.load build/tracesql`.
  *
- * Creates the connection's catalog and registers every function and table; stops at
- * the first failure and names it. The catalog is freed with the connection.
+ * Creates the connection's catalog and registers every family of functions and
+ * tables (each file's `tsql_reg_<family>`, ext/catalog/registration.h), in the order
+ * of the list below; stops at the first failure and names it. The catalog is freed
+ * with the connection. The layers of ext/ and their direction: docs/architecture.md.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
-#include "vtab/hta.h"
+
+/* The families, in registration order: the catalog's first (its trace_open owns the
+ * catalog), the views last (over everything else). */
+#define TSQL_FAMILIES(X)                                                                   \
+    X(catalog) X(export) X(sums) X(basic) X(stats) X(perf) X(pytext) X(gpu_specs)         \
+    X(replay) X(tree_diff_functions) X(pdcell) X(query_cells) X(kernel_op) X(compare)      \
+    X(python_frame) X(open_dir) X(numpy) X(csv_write) X(markdown) X(hta) X(capture)        \
+    X(inference)                                                                            \
+    X(traces) X(events) X(kernels) X(tree_edges) X(warnings) X(timeline) X(launchers)      \
+    X(perf_ops) X(unified) X(collectives) X(tree_diff) X(module_tree)                      \
+    X(views)
+
+#define TSQL_DECLARE(f) extern const tsql_registration tsql_reg_##f;
+#define TSQL_ADDRESS(f) &tsql_reg_##f,
+TSQL_FAMILIES(TSQL_DECLARE)
+
+/* One family: its functions, whatever else it sets up, its tables. On failure *what
+ * names the part that failed. */
+static int register_family(sqlite3 *db, tsql_catalog *c, const tsql_registration *r, const char **what)
+{
+    *what = r->what;
+    int rc = r->nfns ? tsql_register_fns(db, r->fns, r->nfns, c) : SQLITE_OK;
+    if (rc == SQLITE_OK && r->add) rc = r->add(db, c);
+    for (const struct tsql_table *const *t = r->tables; rc == SQLITE_OK && t && *t; t++) {
+        *what = (*t)->name;
+        rc = tsql_register_table(db, (*t)->name, *t, c);
+    }
+    return rc;
+}
 
 /* Everything else is built with -fvisibility=hidden: this is the one exported symbol. */
 int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
@@ -28,54 +58,16 @@ int sqlite3_tracesql_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routin
     }
     tsql_catalog *c = tsql_catalog_new(db);
     if (!c) return SQLITE_NOMEM;
-    static const struct {
-        const char *what;
-        int (*fn)(sqlite3 *, tsql_catalog *);
-    } steps[] = {
-        {"catalog (trace_open, trace_close, traces)", tsql_register_catalog},
-        {"trace_export", tsql_register_export},
-        {"summation functions", tsql_register_sum_functions},
-        {"functions", tsql_register_functions},
-        {"statistics functions", tsql_register_stats_functions},
-        {"perf-model functions", tsql_register_perf_functions},
-        {"gpu_specs", tsql_register_gpu_specs},
-        {"replay_script", tsql_register_replay_functions},
-        {"tree_diff functions", tsql_register_diff_functions},
-        {"pandas CSV cell functions", tsql_register_pdcell_functions},
-        {"query_cells", tsql_register_query_cells},
-        {"kernel_op", tsql_register_kernel_op},
-        {"comparison functions", tsql_register_compare},
-        {"python_frame_at", tsql_register_python_frame},
-        {"trace_open_dir", tsql_register_open_dir},
-        {"np_round", tsql_register_np_round},
-        {"csv_write", tsql_register_csv_write},
-        {"md_row", tsql_register_markdown},
-        {"HTA analyses (hta_rows, hta_*)", tsql_register_hta},
-        {"capture_merge_plan", tsql_register_capture_functions},
-        {"inference report functions", tsql_register_inference_functions},
-    };
-    /* the per-trace tables: one shape, ext/vtab/table.h */
-    static const tsql_table *const tables[] = {
-        &tsql_table_events, &tsql_table_kernels, &tsql_table_tree_edges,
-        &tsql_table_trace_warnings, &tsql_table_gpu_timeline_raw, &tsql_table_kernel_launchers,
-        &tsql_table_perf_ops, &tsql_table_unified_ops, &tsql_table_collectives,
-        &tsql_table_tree_diff, &tsql_table_tree_diff_stats,
-        &tsql_table_module_tree,
-    };
-    size_t nsteps = sizeof steps / sizeof *steps, ntables = sizeof tables / sizeof *tables;
-    /* the catalog's first registration owns it: it is freed when the connection closes;
-     * the views come last, over everything else */
-    for (size_t i = 0; i < nsteps + ntables + 1; i++) {
-        const char *what = i < nsteps ? steps[i].what : i < nsteps + ntables ? tables[i - nsteps]->name
-                                                                              : "views (sql/)";
-        int rc = i < nsteps ? steps[i].fn(db, c)
-               : i < nsteps + ntables ? tsql_register_table(db, tables[i - nsteps]->name, tables[i - nsteps], c)
-                                      : tsql_register_views(db, c);
+    static const tsql_registration *const families[] = {TSQL_FAMILIES(TSQL_ADDRESS)};
+    for (size_t i = 0; i < sizeof families / sizeof *families; i++) {
+        const char *what = NULL;
+        int rc = register_family(db, c, families[i], &what);
         if (rc != SQLITE_OK) {
             *pzErrMsg = sqlite3_mprintf("tracesql: registering %s failed: %s", what,
                                         c->init_error ? c->init_error : sqlite3_errmsg(db));
             sqlite3_free(c->init_error);
             c->init_error = NULL;
+            /* until the catalog's family registered trace_open, nothing owns it */
             if (i == 0) tsql_catalog_free(c);
             return rc;
         }

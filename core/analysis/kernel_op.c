@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/hash.h"
+#include "util/strmap.h"
 
 const char *const tsql_kop_labels[] = {
     [TSQL_KOP_GEMM] = "GEMM", [TSQL_KOP_CONV] = "Conv", [TSQL_KOP_ATTENTION] = "Attention",
@@ -74,14 +75,6 @@ typedef struct {
     const char *label;      /* points into tsql_kop_labels */
 } kop_rule;
 
-/* a classified (name, CPU op): key is name, then '\0', then '\1' + cpu_op or nothing */
-typedef struct {
-    char *key;
-    size_t len;
-    uint64_t hash;
-    const char *label;
-} kop_memo;
-
 /* memo entries and key bytes kept at most: enough for every distinct kernel of large
  * traces, bounded for a query that classifies arbitrary strings */
 #define KOP_MEMO_MAX (1u << 17)
@@ -91,8 +84,9 @@ struct tsql_kop_rules {
     kop_rule *v;
     size_t n, cap;
     uint64_t key;   /* FNV-1a of the rules' texts in order (tsql_kop_rules_key) */
-    kop_memo *memo; /* open addressing, memo_cap a power of two (0: none yet) */
-    size_t memo_n, memo_cap, memo_bytes;
+    /* the label ids of the (name, CPU op) pairs classified so far: key is name, then
+     * '\0', then '\1' + cpu_op or nothing */
+    tsql_strmap memo;
 };
 
 tsql_kop_rules *tsql_kop_rules_new(void)
@@ -110,8 +104,7 @@ void tsql_kop_rules_free(tsql_kop_rules *r)
         free(r->v[i].cpu_op);
     }
     free(r->v);
-    for (size_t i = 0; i < r->memo_cap; i++) free(r->memo[i].key);
-    free(r->memo);
+    tsql_strmap_free(&r->memo);
     free(r);
 }
 
@@ -143,11 +136,7 @@ int tsql_kop_rules_add(tsql_kop_rules *r, const char *pattern, const char *cpu_o
     r->v[r->n++] = k;
     r->key = key_add(key_add(key_add(r->key, k.pattern), k.cpu_op ? k.cpu_op : "\x01"), lab);
     /* the labels remembered so far were decided without this rule */
-    for (size_t i = 0; i < r->memo_cap; i++) {
-        free(r->memo[i].key);
-        r->memo[i].key = NULL;
-    }
-    r->memo_n = r->memo_bytes = 0;
+    tsql_strmap_clear(&r->memo);
     return 0;
 }
 
@@ -188,56 +177,29 @@ const char *tsql_kop_classify(const tsql_kop_rules *r, const char *name, const c
 }
 
 
-static int memo_grow(tsql_kop_rules *r)
-{
-    size_t cap = r->memo_cap ? r->memo_cap * 2 : 1024;
-    kop_memo *m = calloc(cap, sizeof *m);
-    if (!m) return -1;
-    for (size_t i = 0; i < r->memo_cap; i++) {
-        if (!r->memo[i].key) continue;
-        size_t j = r->memo[i].hash & (cap - 1);
-        while (m[j].key) j = (j + 1) & (cap - 1);
-        m[j] = r->memo[i];
-    }
-    free(r->memo);
-    r->memo = m;
-    r->memo_cap = cap;
-    return 0;
-}
-
 const char *tsql_kop_classify_memo(tsql_kop_rules *r, const char *name, const char *cpu_op)
 {
     if (!r || !name) return tsql_kop_classify(r, name, cpu_op);
     size_t n = strlen(name), m = cpu_op ? strlen(cpu_op) : 0;
     size_t len = n + 1 + (cpu_op ? 1 + m : 0);
-    uint64_t h = tsql_fnv1a(name, n) * 31 + (cpu_op ? tsql_fnv1a(cpu_op, m) + 1 : 0);
-    size_t j = 0;
-    if (r->memo_cap) {
-        for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {
-            const kop_memo *e = &r->memo[j];
-            if (e->hash == h && e->len == len && memcmp(e->key, name, n + 1) == 0 &&
-                (!cpu_op || (e->key[n + 1] == '\1' && memcmp(e->key + n + 2, cpu_op, m) == 0)))
-                return e->label;
-        }
-    }
-    const char *label = tsql_kop_classify(r, name, cpu_op);
-    if (r->memo_n >= KOP_MEMO_MAX || r->memo_bytes + len > KOP_MEMO_MAX_BYTES) return label;
-    if ((r->memo_n + 1) * 2 > r->memo_cap) {
-        if (memo_grow(r) != 0) return label; /* no memory: still the right answer */
-        for (j = h & (r->memo_cap - 1); r->memo[j].key; j = (j + 1) & (r->memo_cap - 1)) {}
-    }
-    char *key = malloc(len);
-    if (!key) return label;
+    char small[256], *key = len <= sizeof small ? small : malloc(len);
+    if (!key) return tsql_kop_classify(r, name, cpu_op);
     memcpy(key, name, n + 1);
     if (cpu_op) {
         key[n + 1] = '\1';
         /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): the key is length-counted (len) */
         memcpy(key + n + 2, cpu_op, m);
     }
-    r->memo[j] = (kop_memo){key, len, h, label};
-    r->memo_n++;
-    r->memo_bytes += len;
-    /* key is owned by r->memo[j] now (freed by tsql_kop_rules_free) */
-    /* cppcheck-suppress memleak */
+    uint64_t id = 0;
+    const char *label;
+    if (tsql_strmap_get(&r->memo, key, len, &id)) {
+        label = tsql_kop_labels[id];
+    } else {
+        label = tsql_kop_classify(r, name, cpu_op);
+        /* bounded; out of memory leaves it unremembered, still the right answer */
+        if (r->memo.n < KOP_MEMO_MAX && r->memo.bytes + len <= KOP_MEMO_MAX_BYTES)
+            (void)tsql_strmap_put(&r->memo, key, len, (uint64_t)tsql_kop_label_id(label));
+    }
+    if (key != small) free(key);
     return label;
 }

@@ -12,6 +12,7 @@
 #include "text/pyrepr.h"
 #include "store/store.h"
 #include "util/sort.h"
+#include "util/strmap.h"
 #include "util/u32vec.h"
 #include "util/u64map.h"
 
@@ -125,74 +126,6 @@ static int tl_cpu_subtree(const tsql_trace *t, uint32_t uid, u32vec *out)
                 return -1;
         }
     }
-    return 0;
-}
-
-/* ---------- model results cache ---------- */
-
-typedef struct cache {
-    uint64_t *hash;
-    uint32_t *idx;        /* result index, NONE = empty */
-    char **key;
-    uint32_t nslots, n;
-} cache;
-
-static int cache_init(cache *c)
-{
-    c->nslots = 1024;
-    c->n = 0;
-    c->hash = malloc(c->nslots * sizeof *c->hash);
-    c->idx = malloc(c->nslots * sizeof *c->idx);
-    c->key = calloc(c->nslots, sizeof *c->key);
-    if (!c->hash || !c->idx || !c->key) return -1;
-    for (uint32_t i = 0; i < c->nslots; i++) c->idx[i] = NONE;
-    return 0;
-}
-
-static void cache_free(cache *c)
-{
-    for (uint32_t i = 0; c->key && i < c->nslots; i++) free(c->key[i]);
-    free(c->hash);
-    free(c->idx);
-    free(c->key);
-}
-
-/* slot of key (found or empty) */
-static uint32_t cache_slot(const cache *c, const char *k, size_t n, uint64_t h)
-{
-    uint32_t j = (uint32_t)h & (c->nslots - 1);
-    while (c->idx[j] != NONE && !(c->hash[j] == h && strlen(c->key[j]) == n && memcmp(c->key[j], k, n) == 0))
-        j = (j + 1) & (c->nslots - 1);
-    return j;
-}
-
-static int cache_grow(cache *c)
-{
-    cache b = {0};
-    b.nslots = c->nslots * 2;
-    b.hash = malloc(b.nslots * sizeof *b.hash);
-    b.idx = malloc(b.nslots * sizeof *b.idx);
-    b.key = calloc(b.nslots, sizeof *b.key);
-    if (!b.hash || !b.idx || !b.key) {
-        free(b.hash);
-        free(b.idx);
-        free(b.key);
-        return -1;
-    }
-    for (uint32_t i = 0; i < b.nslots; i++) b.idx[i] = NONE;
-    for (uint32_t i = 0; i < c->nslots; i++) {
-        if (c->idx[i] == NONE) continue;
-        uint32_t j = (uint32_t)c->hash[i] & (b.nslots - 1);
-        while (b.idx[j] != NONE) j = (j + 1) & (b.nslots - 1);
-        b.hash[j] = c->hash[i];
-        b.idx[j] = c->idx[i];
-        b.key[j] = c->key[i];
-    }
-    b.n = c->n;
-    free(c->hash);
-    free(c->idx);
-    free(c->key);
-    *c = b;
     return 0;
 }
 
@@ -384,7 +317,7 @@ static int in_list(const char *s, const char *const *list, size_t n)
 typedef struct builder {
     tsql_trace *t;
     tsql_perf_ops *p;
-    cache c;
+    tsql_strmap c;        /* the model results so far: their index by key (evaluate) */
     size_t cap_rows, cap_results;
     u32vec gpu;
     tsql_buf args, key;
@@ -436,9 +369,8 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
     b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d:%p", t->name[uid], t->args[uid], bwd, (const void *)ann);
     if (use_kernels)
         for (size_t i = 0; i < ngpu; i++) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ",%u", t->name[gpu[i]]);
-    uint64_t h = tsql_fnv1a(b->key.p, b->key.n);
-    uint32_t s = cache_slot(&b->c, b->key.p, b->key.n, h);
-    if (b->c.idx[s] != NONE) return b->c.idx[s];
+    uint64_t found;
+    if (tsql_strmap_get(&b->c, b->key.p, b->key.n, &found)) return (uint32_t)found;
     /* new: evaluate */
     if (b->p->nresults == b->cap_results) {
         size_t nc = b->cap_results ? b->cap_results * 2 : 64;
@@ -481,14 +413,7 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
     }
     uint32_t idx = b->p->nresults++;
     /* remember it (failed evaluations too: they fail the same way every time) */
-    char *k = malloc(b->key.n + 1);
-    if (!k) return NONE - 1;
-    memcpy(k, b->key.p, b->key.n);
-    k[b->key.n] = 0;
-    b->c.hash[s] = h;
-    b->c.idx[s] = idx;
-    b->c.key[s] = k;
-    if (++b->c.n * 2 > b->c.nslots && cache_grow(&b->c)) return NONE - 1;
+    if (tsql_strmap_put(&b->c, b->key.p, b->key.n, idx)) return NONE - 1;
     return idx;
 }
 
@@ -563,7 +488,6 @@ static tsql_perf_ops *build(tsql_trace *t)
     p->fwd_to_bwd = calloc(1, sizeof *p->fwd_to_bwd);
     p->bwd_to_fwd = calloc(1, sizeof *p->bwd_to_fwd);
     if (!p->fwd_to_bwd || !p->bwd_to_fwd || link_fwd_bwd(t, p->fwd_to_bwd, p->bwd_to_fwd)) goto fail;
-    if (cache_init(&b.c)) goto fail;
     /* the sheet family of each name, once per string id */
     uint8_t *seen = calloc((size_t)t->strings.n + 1, 1);  /* 0 unknown, 1 none, 2 has */
     const char **fam = calloc((size_t)t->strings.n + 1, sizeof *fam);
@@ -615,7 +539,7 @@ static tsql_perf_ops *build(tsql_trace *t)
         out = p;
     }
 fail:
-    cache_free(&b.c);
+    tsql_strmap_free(&b.c);
     free(all_gpu.v);
     free(starts.v);
     free(sub.v);

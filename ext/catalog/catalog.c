@@ -1,5 +1,7 @@
 /*
- * catalog.c — trace_open(), trace_close(), tracesql_config() and the `traces` table.
+ * catalog.c — the traces open on one connection (catalog.h), and trace_open(),
+ * trace_close() and tracesql_config(), which change them. (The `traces` table that
+ * lists them is ext/vtab/traces.c.)
  *
  *   SELECT trace_open('run.json.gz', 'baseline');   -- -> trace_id
  *   SELECT * FROM traces;
@@ -19,8 +21,10 @@ SQLITE_EXTENSION_INIT3
 
 #include "input/source.h"
 #include "load/load.h"
-#include "catalog/catalog.h"
-#include "vtab/table.h"
+#include "catalog/kernel_op_rules.h"
+#include "catalog/load_error.h"
+#include "catalog/progress.h"
+#include "catalog/registration.h"
 
 tsql_catalog *tsql_catalog_new(sqlite3 *db)
 {
@@ -52,17 +56,8 @@ void tsql_catalog_free(void *p)
     if (!c) return;
     for (int i = 0; i < c->nopen; i++) tsql_entry_unref(c->open[i]);
     sqlite3_free(c->open);
-    if (c->kernel_op_free) c->kernel_op_free(c->kernel_op);
+    tsql_kop_cache_free(c->kernel_op);
     sqlite3_free(c);
-}
-
-char *tsql_format_error(const char *path, const tsql_error *err)
-{
-    if (err->offset >= 0)
-        return sqlite3_mprintf("tracesql: %s: %sbyte %lld: %s", path,
-                               err->compressed ? "uncompressed " : "", (long long)err->offset,
-                               err->msg);
-    return sqlite3_mprintf("tracesql: %s: %s", path, err->msg);
 }
 
 /* Default label: the file name without directories and trace extensions. */
@@ -428,90 +423,7 @@ static void fn_config(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, "tracesql_config: unknown key (known: memory_limit_mb, progress)", -1);
 }
 
-/* ---------- the traces table ---------- */
-
-#define TRACES_COLUMNS(X)                                                               \
-    X(TRACE_ID, "trace_id INTEGER")                                                     \
-    X(LABEL, "label TEXT")                                                              \
-    X(PATH, "path TEXT")                                                                \
-    X(FORMAT, "format TEXT")                                                            \
-    X(BYTES, "bytes INTEGER")                                                           \
-    X(JSON_BYTES, "json_bytes INTEGER")                                                 \
-    X(EVENTS, "events INTEGER")                                                         \
-    X(GPU_EVENTS, "gpu_events INTEGER")                                                 \
-    X(RANK, "rank INTEGER")                                                             \
-    X(WORLD_SIZE, "world_size INTEGER")                                                 \
-    X(DEVICES, "devices INTEGER")                                                       \
-    X(GPU_NAME, "gpu_name TEXT")                                                        \
-    X(BASE_TIME_NS, "base_time_ns INTEGER")                                             \
-    X(LOAD_SECONDS, "load_seconds REAL")                                                \
-    X(MEMORY_BYTES, "memory_bytes INTEGER")                                             \
-    X(WARNINGS, "warnings INTEGER")                                                     \
-    X(LINK_KEY, "link_key TEXT")                                                        \
-    X(TL_COMPATIBLE, "tl_compatible INTEGER")
-
-enum { TRACES_COLUMNS(TSQL_COL_ENUM) METADATA };
-
-/* one row per open trace: the shared machinery iterates the traces */
-static uint32_t traces_nrows(const tsql_trace *t)
-{
-    (void)t;
-    return 1;
-}
-
-static int traces_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
-{
-    const tsql_entry *e = cur->e;
-    const tsql_trace *t = e->trace;
-    static const char *const formats[] = {"json", "gzip", "zip"};
-    switch (col) {
-    case LABEL: sqlite3_result_text(ctx, e->label, -1, SQLITE_TRANSIENT); break;
-    case PATH: sqlite3_result_text(ctx, t->path, -1, SQLITE_TRANSIENT); break;
-    case FORMAT: sqlite3_result_text(ctx, formats[t->format], -1, SQLITE_STATIC); break;
-    case BYTES: sqlite3_result_int64(ctx, t->file_bytes); break;
-    case JSON_BYTES: sqlite3_result_int64(ctx, t->json_bytes); break;
-    case EVENTS: sqlite3_result_int64(ctx, t->n); break;
-    case GPU_EVENTS: sqlite3_result_int64(ctx, t->kernels.n); break;
-    case RANK: tsql_result_i64(ctx, t->rank); break;
-    case WORLD_SIZE: tsql_result_i64(ctx, t->world_size); break;
-    case DEVICES: tsql_result_i64(ctx, t->devices); break;
-    case GPU_NAME:
-        if (t->gpu_name) sqlite3_result_text(ctx, t->gpu_name, -1, SQLITE_TRANSIENT);
-        break;
-    case BASE_TIME_NS: tsql_result_i64(ctx, t->base_time_ns); break;
-    case LOAD_SECONDS: sqlite3_result_double(ctx, t->load_seconds); break;
-    case MEMORY_BYTES: sqlite3_result_int64(ctx, (sqlite3_int64)t->mem_used); break;
-    case WARNINGS: sqlite3_result_int64(ctx, (sqlite3_int64)t->warnings_total); break;
-    case LINK_KEY:
-        sqlite3_result_text(ctx, t->link_key_is_external ? "External id" : "correlation", -1,
-                            SQLITE_STATIC);
-        break;
-    case TL_COMPATIBLE: sqlite3_result_int(ctx, !t->bare_array && !t->old_spelling); break;
-    case METADATA: sqlite3_result_text(ctx, t->metadata, -1, SQLITE_TRANSIENT); break;
-    default: break;
-    }
-    return SQLITE_OK;
-}
-
-static sqlite3_int64 traces_rowid(tsql_cursor *cur)
-{
-    return cur->e->id;
-}
-
-/* no trace parameter (it reads no file), but its paths show where the user's files
- * are: a schema reads it only while trusted_schema is ON */
-static const tsql_table traces_table = {
-    .name = "traces",
-    .risk = TSQL_TRUSTED,
-    .schema = "CREATE TABLE x(" TRACES_COLUMNS(TSQL_COL_DECL) "metadata TEXT)",
-    .col_trace = -1,
-    .col_trace_id = TRACE_ID,
-    .nrows = traces_nrows,
-    .column = traces_column,
-    .rowid = traces_rowid,
-};
-
-int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
+static int register_catalog(sqlite3 *db, tsql_catalog *c)
 {
     /* the first registration owns the catalog: freed with the connection */
     int rc = sqlite3_create_function_v2(db, "trace_open", 1, tsql_fn_flags(TSQL_TOP_LEVEL), c,
@@ -523,7 +435,9 @@ int tsql_register_catalog(sqlite3 *db, tsql_catalog *c)
         {"tracesql_config", 1, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
         {"tracesql_config", 2, TSQL_TOP_LEVEL, fn_config, NULL, NULL},
     };
-    rc = tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
-    if (rc == SQLITE_OK) rc = tsql_register_table(db, traces_table.name, &traces_table, c);
-    return rc;
+    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
 }
+
+/* the entry point's first family: it owns the catalog */
+const tsql_registration tsql_reg_catalog = {.what = "catalog (trace_open, trace_close, tracesql_config)",
+                                            .add = register_catalog};

@@ -31,7 +31,9 @@ SQLITE_EXTENSION_INIT3
 
 #include <cjson/cJSON.h>
 
-#include "catalog/catalog.h"
+#include "catalog/load_error.h"
+#include "catalog/progress.h"
+#include "catalog/registration.h"
 #include "load/load.h"
 
 #define LOADERS 2 /* threads, one file each */
@@ -499,11 +501,10 @@ done:;
     sqlite3_result_text(ctx, s, -1, sqlite3_free);
 }
 
-int tsql_register_open_dir(sqlite3 *db, tsql_catalog *c)
-{
-    int rc = SQLITE_OK;
-    for (int n = 1; n <= 3 && rc == SQLITE_OK; n++)
-        rc = sqlite3_create_function(db, "trace_open_dir", n, tsql_fn_flags(TSQL_TOP_LEVEL), c,
-                                     fn_trace_open_dir, NULL, NULL);
-    return rc;
-}
+static const tsql_fn_def open_dir_fns[] = {
+    {"trace_open_dir", 1, TSQL_TOP_LEVEL, fn_trace_open_dir, NULL, NULL},
+    {"trace_open_dir", 2, TSQL_TOP_LEVEL, fn_trace_open_dir, NULL, NULL},
+    {"trace_open_dir", 3, TSQL_TOP_LEVEL, fn_trace_open_dir, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_open_dir = {.what = "trace_open_dir", TSQL_FNS(open_dir_fns)};

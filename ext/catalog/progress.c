@@ -16,7 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <time.h>
 
-#include "catalog/catalog.h"
+#include "catalog/progress.h"
 
 static double now_seconds(void)
 {

@@ -19,7 +19,7 @@ SQLITE_EXTENSION_INIT3
 #include <isa-l.h>
 #endif
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "util/interval.h"
 #include "util/vec.h"
 
@@ -64,12 +64,9 @@ static void fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, s, -1, sqlite3_free);
 }
 
-int tsql_register_functions(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    static const tsql_fn_def fns[] = {
-        {"busy_time", 2, TSQL_PURE, NULL, busy_step, busy_final},
-        {"tracesql_version", 0, TSQL_PURE, fn_version, NULL, NULL},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
-}
+static const tsql_fn_def basic_fns[] = {
+    {"busy_time", 2, TSQL_PURE, NULL, busy_step, busy_final},
+    {"tracesql_version", 0, TSQL_PURE, fn_version, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_basic = {.what = "functions", TSQL_FNS(basic_fns)};

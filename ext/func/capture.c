@@ -18,7 +18,9 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 #include <sys/stat.h>
 
-#include "catalog/catalog.h"
+#include "catalog/load_error.h"
+#include "catalog/progress.h"
+#include "catalog/registration.h"
 #include "load/capture_merge.h"
 #include "load/capture_plan.h"
 #include "load/load.h"
@@ -205,12 +207,9 @@ static void fn_trace_merge_capture(sqlite3_context *ctx, int argc, sqlite3_value
     else sqlite3_result_int64(ctx, n->id);
 }
 
-int tsql_register_capture_functions(sqlite3 *db, tsql_catalog *c)
-{
-    int rc = sqlite3_create_function(db, "capture_merge_plan", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
-                                     fn_capture_merge_plan, NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "trace_merge_capture", 2, tsql_fn_flags(TSQL_TOP_LEVEL), c,
-                                     fn_trace_merge_capture, NULL, NULL);
-    return rc;
-}
+static const tsql_fn_def capture_fns[] = {
+    {"capture_merge_plan", 2, TSQL_TOP_LEVEL, fn_capture_merge_plan, NULL, NULL},
+    {"trace_merge_capture", 2, TSQL_TOP_LEVEL, fn_trace_merge_capture, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_capture = {.what = "capture_merge_plan, trace_merge_capture", TSQL_FNS(capture_fns)};

@@ -5,9 +5,9 @@
  *
  * Each is an eponymous virtual table whose rows are those of one view of
  * sql/compare/ (named in the table below), evaluated with the call's arguments:
- * the views read them with compare_arg('<name>'). A call pushes its arguments, runs
- * the view to the end into a buffer, and pops them, so calls may nest or interleave
- * (the results are a few hundred rows).
+ * the views read them with compare_arg('<name>'). The view is streamed by the shared
+ * runner (ext/vtab/view_runner.c), with the call's arguments and traces current
+ * around each step, so calls may nest or interleave.
  * Also raise_error(msg), which fails the
  * statement with msg (the views use it for a phase that is in neither trace).
  */
@@ -17,214 +17,51 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "vtab/compare_events.h"
+#include "vtab/view_runner.h"
 
-#define CMP_MAX_ARGS 5
+/* every function takes its first two arguments; the views are those of sql/compare/ */
+#define CMP_REQUIRED 2
 
-typedef struct {
-    const char *name, *view;
-    int nargs, nrequired;
-    const char *args[CMP_MAX_ARGS];
-} cmp_fn;
-
-static const cmp_fn cmp_fns[] = {
-    {"compare_ops", "compare_ops_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_layers", "compare_layers_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_kernels", "compare_kernels_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_fusion", "compare_fusion_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_metadata", "compare_metadata_v", 3, 2, {"baseline", "variant", "phase"}},
-    {"compare_phases", "compare_phases_v", 2, 2, {"baseline", "variant"}},
-    {"compare_stacks", "compare_stacks_v", 4, 2, {"trace", "operation", "n", "phase"}},
+static const tsql_view_fn cmp_fns[] = {
+    {"compare_ops", "compare_ops_v", 3, {"baseline", "variant", "phase"}, NULL},
+    {"compare_layers", "compare_layers_v", 3, {"baseline", "variant", "phase"}, NULL},
+    {"compare_kernels", "compare_kernels_v", 3, {"baseline", "variant", "phase"}, NULL},
+    {"compare_fusion", "compare_fusion_v", 3, {"baseline", "variant", "phase"}, NULL},
+    {"compare_metadata", "compare_metadata_v", 3, {"baseline", "variant", "phase"}, NULL},
+    {"compare_phases", "compare_phases_v", 2, {"baseline", "variant"}, NULL},
+    {"compare_stacks", "compare_stacks_v", 4, {"trace", "operation", "n", "phase"}, NULL},
 };
 
-/* the arguments of the calls running now, innermost last */
+/* one call running: its arguments (copies) and its traces */
 typedef struct cmp_frame {
-    const cmp_fn *fn;
-    sqlite3_value *argv[CMP_MAX_ARGS];
-    struct cmp_frame *up;
+    const tsql_view_fn *fn;
+    sqlite3_value *argv[TSQL_VIEW_MAX_ARGS];
+    tsql_cmp_sides *sides;
+    struct cmp_frame *up;          /* the call current before this one's step */
+    tsql_cmp_sides *up_sides;
 } cmp_frame;
 
 typedef struct {
-    cmp_frame *top;
+    cmp_frame *top;       /* the innermost call stepping now */
     tsql_cmp_current cur; /* the catalog, and the running call's traces (compare_events, ...) */
 } cmp_state;
 
-/* the results of one call, collected (a few hundred rows) */
-typedef struct {
-    int ncols;
-    sqlite3_int64 nrows;
-    sqlite3_value **cells;
-} cmp_rows;
-
-static void cmp_rows_free(cmp_rows *r)
+static void cmp_end(void *frame)
 {
-    if (!r) return;
-    for (sqlite3_int64 i = 0; i < r->nrows * r->ncols; i++) sqlite3_value_free(r->cells[i]);
-    sqlite3_free(r->cells);
-    sqlite3_free(r);
-}
-
-/* Runs stmt to the end into a new cmp_rows; NULL with *rc set on failure. */
-static cmp_rows *cmp_rows_collect(sqlite3_stmt *s, int *rc)
-{
-    cmp_rows *r = sqlite3_malloc(sizeof *r);
-    if (!r) {
-        *rc = SQLITE_NOMEM;
-        return NULL;
-    }
-    memset(r, 0, sizeof *r);
-    r->ncols = sqlite3_column_count(s);
-    sqlite3_int64 cap = 0;
-    while ((*rc = sqlite3_step(s)) == SQLITE_ROW) {
-        if (r->nrows == cap) {
-            cap = cap ? cap * 2 : 64;
-            sqlite3_value **cells = sqlite3_realloc64(r->cells, (sqlite3_uint64)(cap * r->ncols) * sizeof *cells);
-            if (!cells) {
-                *rc = SQLITE_NOMEM;
-                break;
-            }
-            r->cells = cells;
-        }
-        sqlite3_value **row = r->cells + r->nrows * r->ncols;
-        int ok = 1;
-        for (int i = 0; i < r->ncols; i++)
-            if (!(row[i] = sqlite3_value_dup(sqlite3_column_value(s, i)))) ok = 0;
-        r->nrows++;
-        if (!ok) {
-            *rc = SQLITE_NOMEM;
-            break;
-        }
-    }
-    if (*rc == SQLITE_DONE) {
-        *rc = SQLITE_OK;
-        return r;
-    }
-    cmp_rows_free(r);
-    return NULL;
-}
-
-typedef struct {
-    sqlite3_vtab base;
-    sqlite3 *db;
-    cmp_state *st;
-    const cmp_fn *fn;
-    int ncols; /* the view's columns; the arguments follow as hidden columns */
-} cmp_vtab;
-
-typedef struct {
-    sqlite3_vtab_cursor base;
-    cmp_rows *rows; /* this call's result */
-    sqlite3_int64 row;
-} cmp_cursor;
-
-static int cmp_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                       sqlite3_vtab **out, char **err)
-{
-    (void)argc;
-    cmp_state *st = aux;
-    const cmp_fn *fn = NULL;
-    for (size_t i = 0; i < sizeof cmp_fns / sizeof *cmp_fns; i++)
-        if (sqlite3_stricmp(argv[0], cmp_fns[i].name) == 0) fn = &cmp_fns[i];
-    if (!fn) return SQLITE_ERROR;
-    const char *view = fn->view;
-    char *q = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", view);
-    sqlite3_stmt *s = NULL;
-    int rc = q ? sqlite3_prepare_v2(db, q, -1, &s, NULL) : SQLITE_NOMEM;
-    sqlite3_free(q);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("%s: view %s: %s", argv[0], view, sqlite3_errmsg(db));
-        return rc;
-    }
-    sqlite3_str *ddl = sqlite3_str_new(db);
-    sqlite3_str_appendall(ddl, "CREATE TABLE x(");
-    int n = sqlite3_column_count(s);
-    for (int i = 0; i < n; i++)
-        sqlite3_str_appendf(ddl, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(s, i));
-    for (int i = 0; i < fn->nargs; i++)
-        sqlite3_str_appendf(ddl, ", \"%w\" HIDDEN", fn->args[i]);
-    sqlite3_str_appendall(ddl, ")");
-    sqlite3_finalize(s);
-    char *sql = sqlite3_str_finish(ddl);
-    if (!sql) return SQLITE_NOMEM;
-    rc = sqlite3_declare_vtab(db, sql);
-    sqlite3_free(sql);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("%s: %s", argv[0], sqlite3_errmsg(db));
-        return rc;
-    }
-    tsql_vtab_risk(db, TSQL_TOP_LEVEL); /* its arguments may be paths: never from a schema */
-    cmp_vtab *v = sqlite3_malloc(sizeof *v);
-    if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->db = db;
-    v->st = st;
-    v->fn = fn;
-    v->ncols = n;
-    *out = &v->base;
-    return SQLITE_OK;
-}
-
-static int cmp_disconnect(sqlite3_vtab *vt)
-{
-    sqlite3_free(vt);
-    return SQLITE_OK;
-}
-
-/* idxNum: bit i set = argument i is given (an = constraint), in argv order */
-static int cmp_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
-{
-    cmp_vtab *v = (cmp_vtab *)vt;
-    int nargs = v->fn->nargs;
-    int slot[CMP_MAX_ARGS];
-    for (int i = 0; i < CMP_MAX_ARGS; i++) slot[i] = -1;
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        int a = c->iColumn - v->ncols;
-        if (a < 0 || a >= nargs) continue;
-        if (c->op != SQLITE_INDEX_CONSTRAINT_EQ || !c->usable) {
-            if (c->op == SQLITE_INDEX_CONSTRAINT_EQ) return SQLITE_CONSTRAINT;
-            continue;
-        }
-        slot[a] = i;
-    }
-    int mask = 0, next = 1;
-    for (int a = 0; a < nargs; a++) {
-        if (slot[a] < 0) continue;
-        info->aConstraintUsage[slot[a]].argvIndex = next++;
-        info->aConstraintUsage[slot[a]].omit = 1;
-        mask |= 1 << a;
-    }
-    info->idxNum = mask;
-    info->estimatedCost = 1000;
-    info->estimatedRows = 100;
-    return SQLITE_OK;
-}
-
-static int cmp_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out)
-{
-    (void)vt;
-    cmp_cursor *c = sqlite3_malloc(sizeof *c);
-    if (!c) return SQLITE_NOMEM;
-    memset(c, 0, sizeof *c);
-    *out = &c->base;
-    return SQLITE_OK;
-}
-
-static int cmp_close(sqlite3_vtab_cursor *cur)
-{
-    cmp_cursor *c = (cmp_cursor *)cur;
-    cmp_rows_free(c->rows);
-    sqlite3_free(c);
-    return SQLITE_OK;
+    cmp_frame *f = frame;
+    for (int a = 0; a < TSQL_VIEW_MAX_ARGS; a++) sqlite3_value_free(f->argv[a]);
+    tsql_cmp_sides_unref(f->sides);
+    sqlite3_free(f);
 }
 
 /* The traces of frame f's trace arguments (baseline, variant, trace), each with its
  * GPU events classified (ext/vtab/compare_events.c). */
 static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out, char **err)
 {
-    const char *names[CMP_MAX_ARGS];
-    sqlite3_value *specs[CMP_MAX_ARGS], *phase = NULL;
+    const char *names[TSQL_VIEW_MAX_ARGS];
+    sqlite3_value *specs[TSQL_VIEW_MAX_ARGS], *phase = NULL;
     int n = 0;
     for (int a = 0; a < f->fn->nargs; a++) {
         const char *name = f->fn->args[a];
@@ -236,99 +73,55 @@ static int cmp_sides_of(cmp_state *st, const cmp_frame *f, tsql_cmp_sides **out,
     return tsql_cmp_sides_build(st->cur.catalog, names, specs, n, phase, out, err);
 }
 
-static int cmp_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc,
-                      sqlite3_value **argv)
+static int cmp_begin(void *state, const tsql_view_fn *fn, sqlite3_value **argv, void **frame, char **err)
 {
-    (void)idxStr;
-    (void)argc;
-    cmp_cursor *c = (cmp_cursor *)cur;
-    cmp_vtab *v = (cmp_vtab *)cur->pVtab;
-    cmp_rows_free(c->rows);
-    c->rows = NULL;
-    c->row = 0;
-    cmp_frame f = {v->fn, {NULL}, v->st->top};
-    int k = 0;
-    for (int a = 0; a < v->fn->nargs; a++)
-        if (idxNum & (1 << a)) f.argv[a] = argv[k++];
+    int given = 0;
+    for (int a = 0; a < fn->nargs; a++) given |= argv[a] != NULL;
     /* no arguments at all (SELECT * FROM compare_ops): no rows, like an empty listing */
-    if (idxNum == 0) return SQLITE_OK;
-    for (int a = 0; a < v->fn->nrequired; a++) {
-        if (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL) {
-            sqlite3_free(v->base.zErrMsg);
-            v->base.zErrMsg = sqlite3_mprintf("%s: argument %s is required (%s(%s%s%s, ...))",
-                                              v->fn->name, v->fn->args[a], v->fn->name,
-                                              v->fn->args[0], v->fn->nargs > 1 ? ", " : "",
-                                              v->fn->nargs > 1 ? v->fn->args[1] : "");
+    if (!given) return SQLITE_DONE;
+    for (int a = 0; a < CMP_REQUIRED; a++) {
+        if (!argv[a] || sqlite3_value_type(argv[a]) == SQLITE_NULL) {
+            *err = sqlite3_mprintf("%s: argument %s is required (%s(%s%s%s, ...))", fn->name, fn->args[a],
+                                   fn->name, fn->args[0], fn->nargs > 1 ? ", " : "",
+                                   fn->nargs > 1 ? fn->args[1] : "");
             return SQLITE_ERROR;
         }
     }
-    char *q = sqlite3_mprintf("SELECT * FROM temp.\"%w\"", v->fn->view);
-    sqlite3_stmt *s = NULL;
-    int rc = q ? sqlite3_prepare_v2(v->db, q, -1, &s, NULL) : SQLITE_NOMEM;
-    sqlite3_free(q);
-    tsql_cmp_sides *sides = NULL;
-    char *err = NULL;
-    if (rc == SQLITE_OK) rc = cmp_sides_of(v->st, &f, &sides, &err);
-    if (rc == SQLITE_OK) {
-        /* the call's arguments and traces are current while its view runs; a call
-         * made meanwhile restores them when it ends */
-        tsql_cmp_sides *saved = v->st->cur.sides;
-        v->st->top = &f;
-        v->st->cur.sides = sides;
-        c->rows = cmp_rows_collect(s, &rc);
-        v->st->top = f.up;
-        v->st->cur.sides = saved;
-    }
-    tsql_cmp_sides_unref(sides);
+    cmp_frame *f = sqlite3_malloc(sizeof *f);
+    if (!f) return SQLITE_NOMEM;
+    memset(f, 0, sizeof *f);
+    f->fn = fn;
+    for (int a = 0; a < fn->nargs; a++)
+        if (argv[a] && !(f->argv[a] = sqlite3_value_dup(argv[a]))) {
+            cmp_end(f);
+            return SQLITE_NOMEM;
+        }
+    int rc = cmp_sides_of(state, f, &f->sides, err);
     if (rc != SQLITE_OK) {
-        sqlite3_free(v->base.zErrMsg);
-        v->base.zErrMsg = err ? err : sqlite3_mprintf("%s", sqlite3_errmsg(v->db));
-    } else {
-        sqlite3_free(err);
+        cmp_end(f);
+        return rc;
     }
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int cmp_next(sqlite3_vtab_cursor *cur)
-{
-    ((cmp_cursor *)cur)->row++;
+    *frame = f;
     return SQLITE_OK;
 }
 
-static int cmp_eof(sqlite3_vtab_cursor *cur)
+static void cmp_enter(void *state, void *frame)
 {
-    cmp_cursor *c = (cmp_cursor *)cur;
-    return !c->rows || c->row >= c->rows->nrows;
+    cmp_state *st = state;
+    cmp_frame *f = frame;
+    f->up = st->top;
+    f->up_sides = st->cur.sides;
+    st->top = f;
+    st->cur.sides = f->sides;
 }
 
-static int cmp_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
+static void cmp_leave(void *state, void *frame)
 {
-    cmp_cursor *c = (cmp_cursor *)cur;
-    if (i < c->rows->ncols) sqlite3_result_value(ctx, c->rows->cells[c->row * c->rows->ncols + i]);
-    return SQLITE_OK;
+    cmp_state *st = state;
+    cmp_frame *f = frame;
+    st->top = f->up;
+    st->cur.sides = f->up_sides;
 }
-
-static int cmp_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
-{
-    *rowid = ((cmp_cursor *)cur)->row;
-    return SQLITE_OK;
-}
-
-static sqlite3_module cmp_module = {
-    .iVersion = 0,
-    .xCreate = NULL, /* eponymous-only */
-    .xConnect = cmp_connect,
-    .xBestIndex = cmp_best_index,
-    .xDisconnect = cmp_disconnect,
-    .xOpen = cmp_open,
-    .xClose = cmp_close,
-    .xFilter = cmp_filter,
-    .xNext = cmp_next,
-    .xEof = cmp_eof,
-    .xColumn = cmp_column,
-    .xRowid = cmp_rowid,
-};
 
 /* compare_arg(name): the named argument of the innermost comparison call running */
 static void fn_compare_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -353,7 +146,7 @@ static void fn_raise_error(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, msg ? msg : "raise_error", -1);
 }
 
-int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
+static int register_compare(sqlite3 *db, tsql_catalog *c)
 {
     cmp_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
@@ -365,8 +158,12 @@ int tsql_register_compare(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "raise_error", 1, tsql_fn_flags(TSQL_STATE), NULL,
                                      fn_raise_error, NULL, NULL);
+    const tsql_view_family family = {.state = st, .cost = 1000, .rows = 100, .begin = cmp_begin,
+                                     .enter = cmp_enter, .leave = cmp_leave, .end = cmp_end};
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof cmp_fns / sizeof *cmp_fns; i++)
-        rc = sqlite3_create_module(db, cmp_fns[i].name, &cmp_module, st);
+        rc = tsql_view_fn_register(db, &cmp_fns[i], &family);
     if (rc == SQLITE_OK) rc = tsql_register_compare_tables(db, &st->cur);
     return rc;
 }
+
+const tsql_registration tsql_reg_compare = {.what = "comparison functions", .add = register_compare};

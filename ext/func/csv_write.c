@@ -49,7 +49,7 @@ SQLITE_EXTENSION_INIT3
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "text/pyrepr.h"
 #include "util/buf.h"
 
@@ -423,13 +423,10 @@ done:
     }
 }
 
-int tsql_register_csv_write(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    int rc = sqlite3_create_function(db, "csv_write", 3, SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, fn_csv_write,
-                                     NULL, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_create_function(db, "csv_write", 4, SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, fn_csv_write,
-                                     NULL, NULL);
-    return rc;
-}
+/* it writes files: top-level only */
+static const tsql_fn_def csv_write_fns[] = {
+    {"csv_write", 3, TSQL_TOP_LEVEL, fn_csv_write, NULL, NULL},
+    {"csv_write", 4, TSQL_TOP_LEVEL, fn_csv_write, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_csv_write = {.what = "csv_write", TSQL_FNS(csv_write_fns)};

@@ -42,7 +42,7 @@ SQLITE_EXTENSION_INIT3
 #include <time.h>
 #include <unistd.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "util/crc32.h"
 
 /* the per-trace virtual tables, analyses included (built for the export if need be) */
@@ -528,11 +528,9 @@ static void fn_trace_export(sqlite3_context *ctx, int argc, sqlite3_value **argv
     sqlite3_free(tmp);
 }
 
-int tsql_register_export(sqlite3 *db, tsql_catalog *c)
-{
-    static const tsql_fn_def fns[] = {
-        {"trace_export", 2, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
-        {"trace_export", 3, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
-}
+static const tsql_fn_def export_fns[] = {
+    {"trace_export", 2, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+    {"trace_export", 3, TSQL_TOP_LEVEL, fn_trace_export, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_export = {.what = "trace_export", TSQL_FNS(export_fns)};

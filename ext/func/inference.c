@@ -38,7 +38,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/pseudo_ops.h"
 #include "analysis/py_tree.h"
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "text/jsonout.h"
 #include "util/buf.h"
 #include "util/vec.h"
@@ -484,18 +484,16 @@ static void fn_prepare(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_entry_unref(e);
 }
 
-int tsql_register_inference_functions(sqlite3 *db, tsql_catalog *c)
-{
-    /* the stack functions read open traces only (like python_frame_at) */
-    static const tsql_fn_def fns[] = {
-        {"inference_call_stack", 2, TSQL_TRUSTED, fn_call_stack, NULL, NULL},
-        {"inference_call_stack", 3, TSQL_TRUSTED, fn_call_stack, NULL, NULL},
-        {"inference_kernel_stack", 3, TSQL_TRUSTED, fn_kernel_stack, NULL, NULL},
-        {"inference_module_stack", 2, TSQL_TRUSTED, fn_module_stack, NULL, NULL},
-        {"trace_inference_prepare", 1, TSQL_TOP_LEVEL, fn_prepare, NULL, NULL},
-        {"strip_instance_ids", 1, TSQL_PURE, fn_strip_ids, NULL, NULL},
-        {"call_stack_full", 1, TSQL_PURE, fn_call_stack_full, NULL, NULL},
-        {"entry_point", 2, TSQL_PURE, fn_entry_point, NULL, NULL},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
-}
+/* the stack functions read open traces only (like python_frame_at) */
+static const tsql_fn_def inference_fns[] = {
+    {"inference_call_stack", 2, TSQL_TRUSTED, fn_call_stack, NULL, NULL},
+    {"inference_call_stack", 3, TSQL_TRUSTED, fn_call_stack, NULL, NULL},
+    {"inference_kernel_stack", 3, TSQL_TRUSTED, fn_kernel_stack, NULL, NULL},
+    {"inference_module_stack", 2, TSQL_TRUSTED, fn_module_stack, NULL, NULL},
+    {"trace_inference_prepare", 1, TSQL_TOP_LEVEL, fn_prepare, NULL, NULL},
+    {"strip_instance_ids", 1, TSQL_PURE, fn_strip_ids, NULL, NULL},
+    {"call_stack_full", 1, TSQL_PURE, fn_call_stack_full, NULL, NULL},
+    {"entry_point", 2, TSQL_PURE, fn_entry_point, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_inference = {.what = "inference report functions", TSQL_FNS(inference_fns)};

@@ -16,7 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "text/pyrepr.h"
 #include "util/buf.h"
 
@@ -43,9 +43,8 @@ static void fn_md_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text64(ctx, b.p, b.n, free, SQLITE_UTF8);
 }
 
-int tsql_register_markdown(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    return sqlite3_create_function(db, "md_row", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-                                   fn_md_row, NULL, NULL);
-}
+static const tsql_fn_def markdown_fns[] = {
+    {"md_row", -1, TSQL_PURE, fn_md_row, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_markdown = {.what = "md_row", TSQL_FNS(markdown_fns)};

@@ -23,7 +23,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 
 static void fn_np_round(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -236,13 +236,10 @@ static void argsort_final(sqlite3_context *ctx)
     sqlite3_result_text(ctx, s, -1, sqlite3_free);
 }
 
-int tsql_register_np_round(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    static const tsql_fn_def fns[] = {
-        {"np_round", 2, TSQL_PURE, fn_np_round, NULL, NULL},
-        {"np_argsort", 2, TSQL_PURE, NULL, argsort_step, argsort_final},
-        {"np_argsort", 3, TSQL_PURE, NULL, argsort_step, argsort_final},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
-}
+static const tsql_fn_def numpy_fns[] = {
+    {"np_round", 2, TSQL_PURE, fn_np_round, NULL, NULL},
+    {"np_argsort", 2, TSQL_PURE, NULL, argsort_step, argsort_final},
+    {"np_argsort", 3, TSQL_PURE, NULL, argsort_step, argsort_final},
+};
+
+const tsql_registration tsql_reg_numpy = {.what = "np_round", TSQL_FNS(numpy_fns)};

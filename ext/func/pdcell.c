@@ -16,7 +16,7 @@ SQLITE_EXTENSION_INIT3
 
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "text/pdcell.h"
 
 static const char *const kind_name[] = {"na", "int", "float", "bool", "str"};
@@ -115,13 +115,10 @@ static void fn_cell(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
 }
 
-int tsql_register_pdcell_functions(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    static const tsql_fn_def fns[] = {
-        {"pd_cell_kind", 1, TSQL_PURE, fn_kind, NULL, NULL},
-        {"pd_cell", 2, TSQL_PURE, fn_cell, NULL, NULL},
-        {"pd_column_dtype", 1, TSQL_PURE, NULL, dtype_step, dtype_final},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
-}
+static const tsql_fn_def pdcell_fns[] = {
+    {"pd_cell_kind", 1, TSQL_PURE, fn_kind, NULL, NULL},
+    {"pd_cell", 2, TSQL_PURE, fn_cell, NULL, NULL},
+    {"pd_column_dtype", 1, TSQL_PURE, NULL, dtype_step, dtype_final},
+};
+
+const tsql_registration tsql_reg_pdcell = {.what = "pandas CSV cell functions", TSQL_FNS(pdcell_fns)};

@@ -1,7 +1,7 @@
 /*
  * perf.c — SQL functions over the perf-model library (core/perfmodel/perfmodel.h),
- * the GPU spec table (core/perfmodel/gpu_specs.h, ext/vtab/gpu_specs.c) and Python repr text
- * (core/text/pyrepr.h). Reference with examples: docs/perf-models.md.
+ * the GPU spec table (core/perfmodel/gpu_specs.h, ext/vtab/gpu_specs.c). Reference with
+ * examples: docs/perf-models.md. (Python text: ext/func/pytext.c.)
  *
  *   flops_gemm(M, N, K [, B [, bias]])                    FLOPs of a (batched) GEMM
  *   bytes_gemm(M, N, K, dtype_a [, dtype_b [, dtype_out [, B [, bias]]]])
@@ -17,7 +17,6 @@
  *   perf_metrics(flops, bytes, kernel_us)                       JSON object
  *   roofline(flops, bytes, kernel_us, peak_tflops, mem_gbps)    JSON object or NULL
  *   roofline_time_us(...), roofline_bound(...), roofline_pct(...)  one field of it
- *   py_repr(json [, as_tuple]), py_float(x), py_to_json(repr)
  *
  * Pure functions are SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS. NULL arguments give NULL;
  * arguments of the wrong type raise an error naming the function and the argument.
@@ -38,114 +37,10 @@ SQLITE_EXTENSION_INIT3
 #include "perfmodel/iteration.h"
 #include "perfmodel/perfmodel.h"
 #include "text/pyrepr.h"
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
+#include "func/fn_args.h"
 
-/* ---- argument helpers ------------------------------------------------------------------- */
-
-/* A numeric argument. Returns 1 with *out set, 0 for NULL (the caller returns NULL), -1
- * after reporting an error. Text is accepted when it reads entirely as a number. */
-static int arg_num(sqlite3_context *ctx, sqlite3_value **argv, int i, const char *fn, const char *what,
-                   double *out)
-{
-    sqlite3_value *v = argv[i];
-    int t = sqlite3_value_type(v);
-    if (t == SQLITE_NULL) return 0;
-    if (t == SQLITE_TEXT) t = sqlite3_value_numeric_type(v);
-    if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-        char *m = sqlite3_mprintf("%s: %s must be a number", fn, what);
-        sqlite3_result_error(ctx, m, -1);
-        sqlite3_free(m);
-        return -1;
-    }
-    *out = sqlite3_value_double(v);
-    return 1;
-}
-
-/* An integer argument (a REAL with an integral value is accepted). */
-static int arg_int(sqlite3_context *ctx, sqlite3_value **argv, int i, const char *fn, const char *what,
-                   int64_t *out)
-{
-    sqlite3_value *v = argv[i];
-    int t = sqlite3_value_type(v);
-    if (t == SQLITE_NULL) return 0;
-    if (t == SQLITE_TEXT) t = sqlite3_value_numeric_type(v);
-    if (t == SQLITE_INTEGER) {
-        *out = sqlite3_value_int64(v);
-        return 1;
-    }
-    if (t == SQLITE_FLOAT) {
-        double d = sqlite3_value_double(v);
-        if (d == floor(d) && fabs(d) < 9.2e18) {
-            *out = (int64_t)d;
-            return 1;
-        }
-    }
-    char *m = sqlite3_mprintf("%s: %s must be an integer", fn, what);
-    sqlite3_result_error(ctx, m, -1);
-    sqlite3_free(m);
-    return -1;
-}
-
-/* A boolean argument: integers (0 = false) or the text 'true'/'false'. */
-static int arg_bool(sqlite3_context *ctx, sqlite3_value **argv, int i, const char *fn, const char *what, int *out)
-{
-    sqlite3_value *v = argv[i];
-    int t = sqlite3_value_type(v);
-    if (t == SQLITE_NULL) return 0;
-    if (t == SQLITE_TEXT) {
-        const char *s = (const char *)sqlite3_value_text(v);
-        if (sqlite3_stricmp(s, "true") == 0) return *out = 1, 1;
-        if (sqlite3_stricmp(s, "false") == 0) return *out = 0, 1;
-        t = sqlite3_value_numeric_type(v);
-    }
-    if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-        *out = sqlite3_value_double(v) != 0;
-        return 1;
-    }
-    char *m = sqlite3_mprintf("%s: %s must be a boolean (0/1, true/false)", fn, what);
-    sqlite3_result_error(ctx, m, -1);
-    sqlite3_free(m);
-    return -1;
-}
-
-/* A text argument; returns 1 with *out, 0 for NULL, -1 after an error for a BLOB. */
-static int arg_text(sqlite3_context *ctx, sqlite3_value **argv, int i, const char *fn, const char *what,
-                    const char **out)
-{
-    sqlite3_value *v = argv[i];
-    int t = sqlite3_value_type(v);
-    if (t == SQLITE_NULL) return 0;
-    if (t == SQLITE_BLOB) {
-        char *m = sqlite3_mprintf("%s: %s must be text", fn, what);
-        sqlite3_result_error(ctx, m, -1);
-        sqlite3_free(m);
-        return -1;
-    }
-    *out = (const char *)sqlite3_value_text(v);
-    if (!*out) {
-        sqlite3_result_error_nomem(ctx);
-        return -1;
-    }
-    return 1;
-}
-
-static void result_error(sqlite3_context *ctx, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *m = sqlite3_vmprintf(fmt, ap);
-    va_end(ap);
-    sqlite3_result_error(ctx, m ? m : "out of memory", -1);
-    sqlite3_free(m);
-}
-
-/* Hands a tsql_buf's text to SQLite (copied) and frees it. */
-static void result_buf(sqlite3_context *ctx, tsql_buf *b, int ok)
-{
-    if (!ok) sqlite3_result_error_nomem(ctx);
-    else sqlite3_result_text(ctx, b->p ? b->p : "", (int)b->n, SQLITE_TRANSIENT);
-    free(b->p);
-}
+/* ---- argument helpers: ext/func/fn_args.h ----------------------------------------------- */
 
 /* Result for a count: INTEGER when integral and exact, REAL otherwise. */
 static void result_count(sqlite3_context *ctx, double x)
@@ -175,7 +70,7 @@ static int arg_shape(sqlite3_context *ctx, sqlite3_value **argv, int i, const ch
                      int64_t *d, int max, int *n)
 {
     const char *s;
-    int r = arg_text(ctx, argv, i, fn, what, &s);
+    int r = tsql_arg_text(ctx, argv, i, fn, what, &s);
     if (r <= 0) return r;
     cJSON *j = cJSON_Parse(s);
     int ok = j && cJSON_IsArray(j) && cJSON_GetArraySize(j) <= max;
@@ -186,7 +81,7 @@ static int arg_shape(sqlite3_context *ctx, sqlite3_value **argv, int i, const ch
     }
     cJSON_Delete(j);
     if (!ok) {
-        result_error(ctx, "%s: %s must be a JSON array of at most %d integers", fn, what, max);
+        tsql_result_error(ctx, "%s: %s must be a JSON array of at most %d integers", fn, what, max);
         return -1;
     }
     return 1;
@@ -200,10 +95,10 @@ static void fn_flops_gemm(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int64_t v[4] = {0, 0, 0, 1};
     int bias = 0;
     for (int i = 0; i < argc && i < 4; i++) {
-        int r = arg_int(ctx, argv, i, "flops_gemm", names[i], &v[i]);
+        int r = tsql_arg_int(ctx, argv, i, "flops_gemm", names[i], &v[i]);
         if (r <= 0) return;
     }
-    if (argc > 4 && arg_bool(ctx, argv, 4, "flops_gemm", "bias", &bias) <= 0) return;
+    if (argc > 4 && tsql_arg_bool(ctx, argv, 4, "flops_gemm", "bias", &bias) <= 0) return;
     int64_t f, mn, t;
     if (__builtin_mul_overflow(v[0], v[1], &mn) || __builtin_mul_overflow(mn, v[2], &t) ||
         __builtin_mul_overflow(t, 2, &f) || __builtin_add_overflow(f, bias ? mn : 0, &f) ||
@@ -218,7 +113,7 @@ static int dtype_bpe_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, cons
                          int *bpe)
 {
     const char *s;
-    int r = arg_text(ctx, argv, i, fn, what, &s);
+    int r = tsql_arg_text(ctx, argv, i, fn, what, &s);
     if (r <= 0) return r;
     *bpe = tsql_dtype_bytes(s);
     return 1;
@@ -230,13 +125,13 @@ static void fn_bytes_gemm(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int64_t v[3], B = 1;
     int bias = 0, bpe_a, bpe_b, bpe_out;
     for (int i = 0; i < 3; i++)
-        if (arg_int(ctx, argv, i, "bytes_gemm", names[i], &v[i]) <= 0) return;
+        if (tsql_arg_int(ctx, argv, i, "bytes_gemm", names[i], &v[i]) <= 0) return;
     if (dtype_bpe_arg(ctx, argv, 3, "bytes_gemm", "dtype_a", &bpe_a) <= 0) return;
     bpe_b = bpe_out = bpe_a;
     if (argc > 4 && dtype_bpe_arg(ctx, argv, 4, "bytes_gemm", "dtype_b", &bpe_b) <= 0) return;
     if (argc > 5 && dtype_bpe_arg(ctx, argv, 5, "bytes_gemm", "dtype_out", &bpe_out) <= 0) return;
-    if (argc > 6 && arg_int(ctx, argv, 6, "bytes_gemm", "B", &B) <= 0) return;
-    if (argc > 7 && arg_bool(ctx, argv, 7, "bytes_gemm", "bias", &bias) <= 0) return;
+    if (argc > 6 && tsql_arg_int(ctx, argv, 6, "bytes_gemm", "B", &B) <= 0) return;
+    if (argc > 7 && tsql_arg_bool(ctx, argv, 7, "bytes_gemm", "bias", &bias) <= 0) return;
     result_count(ctx, tsql_gemm_bytes((double)v[0], (double)v[1], (double)v[2], (double)B, bias, bpe_a, bpe_b,
                                       bpe_out, bpe_a));
 }
@@ -262,7 +157,7 @@ static int conv_list_arg(sqlite3_context *ctx, sqlite3_value **argv, int argc, i
     else if (n == nd)
         for (int k = 0; k < nd; k++) out[k] = v[k];
     else {
-        result_error(ctx, "%s: %s has %d entries, the input has %d spatial dimensions", fn, what, n, nd);
+        tsql_result_error(ctx, "%s: %s has %d entries, the input has %d spatial dimensions", fn, what, n, nd);
         return -1;
     }
     return 1;
@@ -278,7 +173,7 @@ static void conv_common(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
     if ((r = arg_shape(ctx, argv, 0, fn, "input shape", d.x, 5, &nx)) <= 0) return;
     if ((r = arg_shape(ctx, argv, 1, fn, "weight shape", d.w, 5, &nw)) <= 0) return;
     if (nx < 3 || nx != nw) {
-        result_error(ctx, "%s: input and weight shapes must both have rank 3, 4 or 5", fn);
+        tsql_result_error(ctx, "%s: input and weight shapes must both have rank 3, 4 or 5", fn);
         return;
     }
     d.nd = nx - 2;
@@ -288,14 +183,14 @@ static void conv_common(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
         conv_list_arg(ctx, argv, argc, a++, fn, "padding", d.nd, 0, d.padding) < 0 ||
         conv_list_arg(ctx, argv, argc, a++, fn, "dilation", d.nd, 1, d.dilation) < 0)
         return;
-    if (a < argc && (r = arg_bool(ctx, argv, a, fn, "bias", &d.bias)) < 0) return;
+    if (a < argc && (r = tsql_arg_bool(ctx, argv, a, fn, "bias", &d.bias)) < 0) return;
     a++;
-    if (a < argc && (r = arg_bool(ctx, argv, a, fn, "bwd", &bwd)) < 0) return;
+    if (a < argc && (r = tsql_arg_bool(ctx, argv, a, fn, "bwd", &bwd)) < 0) return;
     double f, b;
     int64_t o[5];
     const char *err = NULL;
     if (tsql_conv_eval(&d, bwd, bpe, &f, &b, o, &err)) {
-        result_error(ctx, "%s: %s", fn, err);
+        tsql_result_error(ctx, "%s: %s", fn, err);
         return;
     }
     result_count(ctx, want_bytes ? b : f);
@@ -311,7 +206,7 @@ static int sdpa_args(sqlite3_context *ctx, sqlite3_value **argv, const char *fn,
     static const char *const names[] = {"B", "N_Q", "H_Q", "N_KV", "H_KV", "d_h_qk", "d_h_v"};
     int64_t *f[] = {&d->B, &d->N_Q, &d->H_Q, &d->N_KV, &d->H_KV, &d->d_h_qk, &d->d_h_v};
     for (int i = 0; i < 7; i++) {
-        int r = arg_int(ctx, argv, i, fn, names[i], f[i]);
+        int r = tsql_arg_int(ctx, argv, i, fn, names[i], f[i]);
         if (r <= 0) return r;
     }
     return 1;
@@ -323,13 +218,13 @@ static void fn_flops_sdpa(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int bwd = 0;
     d.flash_impl = 1;
     if (sdpa_args(ctx, argv, "flops_sdpa", &d) <= 0) return;
-    if (arg_bool(ctx, argv, 7, "flops_sdpa", "causal", &d.causal) <= 0) return;
-    if (argc > 8 && arg_bool(ctx, argv, 8, "flops_sdpa", "bwd", &bwd) <= 0) return;
-    if (argc > 9 && arg_bool(ctx, argv, 9, "flops_sdpa", "flash_impl", &d.flash_impl) <= 0) return;
+    if (tsql_arg_bool(ctx, argv, 7, "flops_sdpa", "causal", &d.causal) <= 0) return;
+    if (argc > 8 && tsql_arg_bool(ctx, argv, 8, "flops_sdpa", "bwd", &bwd) <= 0) return;
+    if (argc > 9 && tsql_arg_bool(ctx, argv, 9, "flops_sdpa", "flash_impl", &d.flash_impl) <= 0) return;
     double f;
     const char *err = NULL;
     if (tsql_sdpa_flops(&d, bwd, &f, &err)) {
-        result_error(ctx, "flops_sdpa: %s", err);
+        tsql_result_error(ctx, "flops_sdpa: %s", err);
         return;
     }
     result_count(ctx, f);
@@ -341,8 +236,8 @@ static void fn_bytes_sdpa(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int bwd = 0;
     int64_t bpe = 2;
     if (sdpa_args(ctx, argv, "bytes_sdpa", &d) <= 0) return;
-    if (argc > 7 && arg_bool(ctx, argv, 7, "bytes_sdpa", "bwd", &bwd) <= 0) return;
-    if (argc > 8 && arg_int(ctx, argv, 8, "bytes_sdpa", "bpe", &bpe) <= 0) return;
+    if (argc > 7 && tsql_arg_bool(ctx, argv, 7, "bytes_sdpa", "bwd", &bwd) <= 0) return;
+    if (argc > 8 && tsql_arg_int(ctx, argv, 8, "bytes_sdpa", "bpe", &bpe) <= 0) return;
     result_count(ctx, tsql_sdpa_bytes(&d, bwd, (int)bpe));
 }
 
@@ -357,7 +252,7 @@ static void fn_broadcast_shape(sqlite3_context *ctx, int argc, sqlite3_value **a
     if (arg_shape(ctx, argv, 1, "broadcast_shape", "shape_b", b, 16, &nb) <= 0) return;
     int n = tsql_broadcast(a, na, b, nb, o);
     if (n < 0) {
-        result_error(ctx, "broadcast_shape: shapes %s and %s do not broadcast", sqlite3_value_text(argv[0]),
+        tsql_result_error(ctx, "broadcast_shape: shapes %s and %s do not broadcast", sqlite3_value_text(argv[0]),
                      sqlite3_value_text(argv[1]));
         return;
     }
@@ -368,7 +263,7 @@ static void fn_broadcast_shape(sqlite3_context *ctx, int argc, sqlite3_value **a
         bad |= tsql_py_put_int(&buf, (long long)o[i]);
     }
     bad |= tsql_bputc(&buf, ']');
-    result_buf(ctx, &buf, !bad);
+    tsql_result_buf(ctx, &buf, !bad);
 }
 
 /* ---- data types and categories ----------------------------------------------------------------- */
@@ -377,7 +272,7 @@ static void fn_dtype_bytes(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     const char *s;
-    if (arg_text(ctx, argv, 0, "dtype_bytes", "type", &s) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "dtype_bytes", "type", &s) <= 0) return;
     int b = tsql_dtype_bytes(s);
     if (b) sqlite3_result_int(ctx, b);
 }
@@ -386,7 +281,7 @@ static void fn_dtype_precision(sqlite3_context *ctx, int argc, sqlite3_value **a
 {
     (void)argc;
     const char *s;
-    if (arg_text(ctx, argv, 0, "dtype_precision", "type", &s) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "dtype_precision", "type", &s) <= 0) return;
     const char *p = tsql_dtype_precision(s);
     if (p) sqlite3_result_text(ctx, p, -1, SQLITE_STATIC);
 }
@@ -394,8 +289,8 @@ static void fn_dtype_precision(sqlite3_context *ctx, int argc, sqlite3_value **a
 static void fn_op_category(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     const char *name, *k = NULL;
-    if (arg_text(ctx, argv, 0, "op_category", "name", &name) <= 0) return;
-    if (argc > 1 && arg_text(ctx, argv, 1, "op_category", "first_kernel", &k) < 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "op_category", "name", &name) <= 0) return;
+    if (argc > 1 && tsql_arg_text(ctx, argv, 1, "op_category", "first_kernel", &k) < 0) return;
     sqlite3_result_text(ctx, tsql_op_category(name, k), -1, SQLITE_STATIC);
 }
 
@@ -403,7 +298,7 @@ static void fn_op_sheet(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     const char *name;
-    if (arg_text(ctx, argv, 0, "op_sheet", "name", &name) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "op_sheet", "name", &name) <= 0) return;
     const char *s = tsql_op_sheet(name);
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_STATIC);
 }
@@ -412,7 +307,7 @@ static void fn_op_bwd_category(sqlite3_context *ctx, int argc, sqlite3_value **a
 {
     (void)argc;
     const char *name;
-    if (arg_text(ctx, argv, 0, "op_bwd_category", "name", &name) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "op_bwd_category", "name", &name) <= 0) return;
     const char *s = tsql_op_bwd_category(name);
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_STATIC);
 }
@@ -421,7 +316,7 @@ static void fn_op_has_model(sqlite3_context *ctx, int argc, sqlite3_value **argv
 {
     (void)argc;
     const char *name;
-    if (arg_text(ctx, argv, 0, "op_has_model", "name", &name) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "op_has_model", "name", &name) <= 0) return;
     sqlite3_result_int(ctx, tsql_op_has_model(name));
 }
 
@@ -485,11 +380,11 @@ static void fn_perf_model(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     const char *name, *args = NULL, *kn = NULL, *ann = NULL;
     int bwd = 0, r;
-    if ((r = arg_text(ctx, argv, 0, "perf_model", "name", &name)) <= 0) return;
-    if (arg_text(ctx, argv, 1, "perf_model", "args_json", &args) < 0) return;
-    if (argc > 2 && arg_text(ctx, argv, 2, "perf_model", "kernel_names_json", &kn) < 0) return;
-    if (argc > 3 && arg_bool(ctx, argv, 3, "perf_model", "bwd", &bwd) < 0) return;
-    if (argc > 4 && arg_text(ctx, argv, 4, "perf_model", "annotation", &ann) < 0) return;
+    if ((r = tsql_arg_text(ctx, argv, 0, "perf_model", "name", &name)) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 1, "perf_model", "args_json", &args) < 0) return;
+    if (argc > 2 && tsql_arg_text(ctx, argv, 2, "perf_model", "kernel_names_json", &kn) < 0) return;
+    if (argc > 3 && tsql_arg_bool(ctx, argv, 3, "perf_model", "bwd", &bwd) < 0) return;
+    if (argc > 4 && tsql_arg_text(ctx, argv, 4, "perf_model", "annotation", &ann) < 0) return;
     /* kernel names: a JSON array of strings */
     cJSON *kj = NULL;
     const char **names = NULL;
@@ -498,7 +393,7 @@ static void fn_perf_model(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         kj = cJSON_Parse(kn);
         if (!kj || !cJSON_IsArray(kj)) {
             cJSON_Delete(kj);
-            result_error(ctx, "perf_model: kernel_names_json must be a JSON array of kernel names");
+            tsql_result_error(ctx, "perf_model: kernel_names_json must be a JSON array of kernel names");
             return;
         }
         nk = cJSON_GetArraySize(kj);
@@ -519,7 +414,7 @@ static void fn_perf_model(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_perf_free(&p);
     sqlite3_free(names);
     cJSON_Delete(kj);
-    result_buf(ctx, &b, ok);
+    tsql_result_buf(ctx, &b, ok);
 }
 
 /* ---- derived metrics and roofline ------------------------------------------------------------------ */
@@ -528,10 +423,10 @@ static void fn_perf_metrics(sqlite3_context *ctx, int argc, sqlite3_value **argv
 {
     (void)argc;
     double f, by = NAN, t;
-    if (arg_num(ctx, argv, 0, "perf_metrics", "flops", &f) <= 0) return;
-    int rb = arg_num(ctx, argv, 1, "perf_metrics", "bytes", &by);
+    if (tsql_arg_num(ctx, argv, 0, "perf_metrics", "flops", &f) <= 0) return;
+    int rb = tsql_arg_num(ctx, argv, 1, "perf_metrics", "bytes", &by);
     if (rb < 0) return;
-    if (arg_num(ctx, argv, 2, "perf_metrics", "kernel_us", &t) <= 0) return;
+    if (tsql_arg_num(ctx, argv, 2, "perf_metrics", "kernel_us", &t) <= 0) return;
     tsql_perf_metrics m;
     tsql_perf_derive(f, rb ? by : NAN, t, &m);
     tsql_buf b = {0};
@@ -542,7 +437,7 @@ static void fn_perf_metrics(sqlite3_context *ctx, int argc, sqlite3_value **argv
     bad |= tsql_json_key(&b, &first, "flops_per_byte") || j_real(&b, m.flops_per_byte);
     bad |= tsql_json_key(&b, &first, "tb_s") || j_real(&b, m.tb_s);
     bad |= tsql_bputc(&b, '}');
-    result_buf(ctx, &b, !bad);
+    tsql_result_buf(ctx, &b, !bad);
 }
 
 /* The roofline of the five arguments of roofline() and its companions. 1 with *r,
@@ -550,32 +445,48 @@ static void fn_perf_metrics(sqlite3_context *ctx, int argc, sqlite3_value **argv
 static int roofline_args(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, tsql_roofline *r)
 {
     if (sqlite3_value_type(argv[3]) == SQLITE_TEXT && sqlite3_value_numeric_type(argv[3]) == SQLITE_TEXT) {
-        result_error(ctx, "%s: peak_tflops must be a number; for a GPU name use "
+        tsql_result_error(ctx, "%s: peak_tflops must be a number; for a GPU name use "
                           "gpu_roofline(flops, bytes, kernel_us, gpu, compute_spec)", fn);
         return -1;
     }
     static const char *const names[] = {"flops", "bytes", "kernel_us", "peak_tflops", "mem_gbps"};
     double v[5];
     for (int i = 0; i < 5; i++) {
-        int rc = arg_num(ctx, argv, i, fn, names[i], &v[i]);
+        int rc = tsql_arg_num(ctx, argv, i, fn, names[i], &v[i]);
         if (rc <= 0) return rc < 0 ? -1 : 0;
     }
     return tsql_roofline_eval(v[0], v[1], v[2], v[3], v[4], r) == 0;
 }
 
 /* roofline_time_us / roofline_bound / roofline_pct: one field of roofline(), so that a
- * view needs no JSON per row (user data: the field) */
+ * view needs no JSON per row */
 enum { RL_TIME, RL_BOUND, RL_PCT };
-static void fn_roofline_field(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+static void roofline_field(sqlite3_context *ctx, sqlite3_value **argv, int field)
 {
-    (void)argc;
     static const char *const fname[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
-    int field = *(const int *)sqlite3_user_data(ctx);
     tsql_roofline r;
     if (roofline_args(ctx, argv, fname[field], &r) <= 0) return;
     if (field == RL_BOUND) sqlite3_result_text(ctx, r.bound, -1, SQLITE_STATIC);
     else if (!isnan(field == RL_TIME ? r.time_us : r.pct))
         sqlite3_result_double(ctx, field == RL_TIME ? r.time_us : r.pct);
+}
+
+static void fn_roofline_time_us(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    roofline_field(ctx, argv, RL_TIME);
+}
+
+static void fn_roofline_bound(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    roofline_field(ctx, argv, RL_BOUND);
+}
+
+static void fn_roofline_pct(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    roofline_field(ctx, argv, RL_PCT);
 }
 
 static void fn_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -591,52 +502,7 @@ static void fn_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     bad |= tsql_json_key(&b, &first, "compute_us") || j_real(&b, r.compute_us);
     bad |= tsql_json_key(&b, &first, "memory_us") || j_real(&b, r.memory_us);
     bad |= tsql_bputc(&b, '}');
-    result_buf(ctx, &b, !bad);
-}
-
-/* ---- Python repr ------------------------------------------------------------------------------- */
-
-static void fn_py_repr(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-    const char *s;
-    int tup = 0;
-    if (arg_text(ctx, argv, 0, "py_repr", "json", &s) <= 0) return;
-    if (argc > 1 && arg_bool(ctx, argv, 1, "py_repr", "as_tuple", &tup) < 0) return;
-    tsql_buf b = {0};
-    const char *err = NULL;
-    int rc = tsql_pyrepr_text(&b, s, (size_t)sqlite3_value_bytes(argv[0]), tup ? TSQL_PY_TUPLES : 0, &err);
-    if (rc == -2) {
-        free(b.p);
-        result_error(ctx, "py_repr: not valid JSON (%s)", err ? err : "?");
-        return;
-    }
-    result_buf(ctx, &b, rc == 0);
-}
-
-static void fn_py_float(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-    (void)argc;
-    double x;
-    if (arg_num(ctx, argv, 0, "py_float", "x", &x) <= 0) return;
-    char buf[TSQL_PY_FLOAT_BUFSZ];
-    int n = tsql_py_float(x, buf);
-    sqlite3_result_text(ctx, buf, n, SQLITE_TRANSIENT);
-}
-
-static void fn_py_to_json(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-    (void)argc;
-    const char *s;
-    if (arg_text(ctx, argv, 0, "py_to_json", "repr", &s) <= 0) return;
-    tsql_buf b = {0};
-    const char *err = NULL;
-    int rc = tsql_py_to_json(&b, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
-    if (rc == -2) {
-        free(b.p);
-        result_error(ctx, "py_to_json: not a Python literal (%s)", err ? err : "?");
-        return;
-    }
-    result_buf(ctx, &b, rc == 0);
+    tsql_result_buf(ctx, &b, !bad);
 }
 
 /* ---- inference extension formulas ------------------------------------------------------------------- */
@@ -650,7 +516,7 @@ static void fn_iteration_stats(sqlite3_context *ctx, int argc, sqlite3_value **a
 {
     (void)argc;
     const char *s;
-    if (arg_text(ctx, argv, 0, "iteration_stats", "annotation", &s) <= 0) return;
+    if (tsql_arg_text(ctx, argv, 0, "iteration_stats", "annotation", &s) <= 0) return;
     tsql_iter it;
     tsql_iter_parse(s, &it);
     if (it.format == TSQL_ITER_NONE) return;
@@ -679,11 +545,11 @@ static int attention_args(sqlite3_context *ctx, sqlite3_value **argv, const int 
     int64_t *v[] = {&d->H_Q, &d->H_KV, &d->d_qk, &d->d_v};
     for (int i = 0; i < 4; i++) {
         if (pos[i] < 0) continue;
-        int r = arg_int(ctx, argv, pos[i], fn, names[i], v[i]);
+        int r = tsql_arg_int(ctx, argv, pos[i], fn, names[i], v[i]);
         if (r <= 0) return r;
     }
     const char *ann;
-    int r = arg_text(ctx, argv, pos[4], fn, "annotation", &ann);
+    int r = tsql_arg_text(ctx, argv, pos[4], fn, "annotation", &ann);
     if (r <= 0) return r;
     tsql_iter it;
     tsql_iter_parse(ann, &it);
@@ -699,10 +565,10 @@ static void fn_flops_inference_attention(sqlite3_context *ctx, int argc, sqlite3
     tsql_attention_dims d = {0};
     static const int pos[] = {0, -1, 1, 2, 3};
     if (attention_args(ctx, argv, pos, "flops_inference_attention", &d) <= 0) return;
-    if (argc > 4 && arg_int(ctx, argv, 4, "flops_inference_attention", "sliding_window", &d.W) < 0) return;
+    if (argc > 4 && tsql_arg_int(ctx, argv, 4, "flops_inference_attention", "sliding_window", &d.W) < 0) return;
     int64_t f, b;
     if (tsql_attention_eval(&d, 2, 2, &f, &b)) {
-        result_error(ctx, "flops_inference_attention: the count does not fit in 64 bits");
+        tsql_result_error(ctx, "flops_inference_attention: the count does not fit in 64 bits");
         return;
     }
     sqlite3_result_int64(ctx, f);
@@ -720,12 +586,12 @@ static void fn_bytes_inference_attention(sqlite3_context *ctx, int argc, sqlite3
     if (dtype_bpe_arg(ctx, argv, 5, fn, "dtype_q", &bq) < 0) return;
     if (argc > 6 && sqlite3_value_type(argv[6]) != SQLITE_NULL && dtype_bpe_arg(ctx, argv, 6, fn, "dtype_kv", &bkv) < 0)
         return;
-    if (argc > 7 && arg_int(ctx, argv, 7, fn, "sliding_window", &d.W) < 0) return;
+    if (argc > 7 && tsql_arg_int(ctx, argv, 7, fn, "sliding_window", &d.W) < 0) return;
     if (!bq) bq = 2; /* TraceLens's default for an unknown query dtype */
     if (!bkv) bkv = bq;
     int64_t f, b;
     if (tsql_attention_eval(&d, bq, bkv, &f, &b)) {
-        result_error(ctx, "%s: the count does not fit in 64 bits", fn);
+        tsql_result_error(ctx, "%s: the count does not fit in 64 bits", fn);
         return;
     }
     sqlite3_result_int64(ctx, b);
@@ -735,13 +601,13 @@ static void fn_bytes_inference_attention(sqlite3_context *ctx, int argc, sqlite3
 static int moe_kind(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, int *kind)
 {
     const char *k;
-    int r = arg_text(ctx, argv, 0, fn, "kind", &k);
+    int r = tsql_arg_text(ctx, argv, 0, fn, "kind", &k);
     if (r <= 0) return r;
     if (!sqlite3_stricmp(k, "fused")) *kind = TSQL_MOE_FUSED;
     else if (!sqlite3_stricmp(k, "up")) *kind = TSQL_MOE_UP;
     else if (!sqlite3_stricmp(k, "down")) *kind = TSQL_MOE_DOWN;
     else {
-        result_error(ctx, "%s: kind must be 'fused', 'up' or 'down', not '%s'", fn, k);
+        tsql_result_error(ctx, "%s: kind must be 'fused', 'up' or 'down', not '%s'", fn, k);
         return -1;
     }
     return 1;
@@ -755,11 +621,11 @@ static int moe_args(sqlite3_context *ctx, int argc, sqlite3_value **argv, const 
     int r = moe_kind(ctx, argv, fn, kind);
     if (r <= 0) return r;
     for (int i = 0; i < 5; i++)
-        if ((r = arg_int(ctx, argv, i + 1, fn, names[i], &v[i])) <= 0) return r;
+        if ((r = tsql_arg_int(ctx, argv, i + 1, fn, names[i], &v[i])) <= 0) return r;
     *gated = 0;
-    if (argc > 6 && arg_bool(ctx, argv, 6, fn, "gated", gated) < 0) return -1;
+    if (argc > 6 && tsql_arg_bool(ctx, argv, 6, fn, "gated", gated) < 0) return -1;
     if (v[3] <= 0) {
-        result_error(ctx, "%s: num_experts must be positive", fn);
+        tsql_result_error(ctx, "%s: num_experts must be positive", fn);
         return -1;
     }
     return 1;
@@ -773,7 +639,7 @@ static void fn_flops_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     double b;
     if (moe_args(ctx, argc, argv, "flops_moe", &kind, v, &gated) <= 0) return;
     if (tsql_moe_eval(kind, v[0], v[1], v[2], v[3], v[4], gated, 2, 2, 2, &f, &b)) {
-        result_error(ctx, "flops_moe: the count does not fit in 64 bits");
+        tsql_result_error(ctx, "flops_moe: the count does not fit in 64 bits");
         return;
     }
     sqlite3_result_int64(ctx, f);
@@ -797,7 +663,7 @@ static void fn_bytes_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         int t = sqlite3_value_numeric_type(argv[a]);
         if (t == SQLITE_NULL) return;
         if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-            result_error(ctx, "bytes_moe: %s must be a number of bytes per element", names[i]);
+            tsql_result_error(ctx, "bytes_moe: %s must be a number of bytes per element", names[i]);
             return;
         }
         e[i] = sqlite3_value_double(argv[a]);
@@ -810,10 +676,10 @@ static void fn_bytes_moe(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static int rms_args(sqlite3_context *ctx, sqlite3_value **argv, const char *fn, int64_t *E, int64_t *C)
 {
     int r;
-    if ((r = arg_int(ctx, argv, 0, fn, "num_elements", E)) <= 0) return r;
-    if ((r = arg_int(ctx, argv, 1, fn, "num_channels", C)) <= 0) return r;
+    if ((r = tsql_arg_int(ctx, argv, 0, fn, "num_elements", E)) <= 0) return r;
+    if ((r = tsql_arg_int(ctx, argv, 1, fn, "num_channels", C)) <= 0) return r;
     if (*C <= 0) {
-        result_error(ctx, "%s: num_channels must be positive", fn);
+        tsql_result_error(ctx, "%s: num_channels must be positive", fn);
         return -1;
     }
     return 1;
@@ -840,53 +706,50 @@ static void fn_bytes_rmsnorm(sqlite3_context *ctx, int argc, sqlite3_value **arg
 
 /* ---- registration -------------------------------------------------------------------------------- */
 
-int tsql_register_perf_functions(sqlite3 *db, tsql_catalog *c)
+/* the functions, each for every count of arguments from nmin to nmax; all pure */
+static const struct perf_fn {
+    const char *name;
+    int nmin, nmax;
+    void (*fn)(sqlite3_context *, int, sqlite3_value **);
+} perf_fns[] = {
+    {"flops_gemm", 3, 5, fn_flops_gemm},
+    {"bytes_gemm", 4, 8, fn_bytes_gemm},
+    {"flops_conv", 2, 7, fn_flops_conv},
+    {"bytes_conv", 3, 8, fn_bytes_conv},
+    {"flops_sdpa", 8, 10, fn_flops_sdpa},
+    {"bytes_sdpa", 7, 9, fn_bytes_sdpa},
+    {"broadcast_shape", 2, 2, fn_broadcast_shape},
+    {"dtype_bytes", 1, 1, fn_dtype_bytes},
+    {"dtype_precision", 1, 1, fn_dtype_precision},
+    {"op_category", 1, 2, fn_op_category},
+    {"op_sheet", 1, 1, fn_op_sheet},
+    {"op_bwd_category", 1, 1, fn_op_bwd_category},
+    {"op_has_model", 1, 1, fn_op_has_model},
+    {"perf_model", 2, 5, fn_perf_model},
+    {"iteration_stats", 1, 1, fn_iteration_stats},
+    {"flops_inference_attention", 4, 5, fn_flops_inference_attention},
+    {"bytes_inference_attention", 6, 8, fn_bytes_inference_attention},
+    {"flops_moe", 6, 7, fn_flops_moe},
+    {"bytes_moe", 9, 10, fn_bytes_moe},
+    {"flops_rmsnorm", 2, 2, fn_flops_rmsnorm},
+    {"bytes_rmsnorm", 3, 3, fn_bytes_rmsnorm},
+    {"perf_metrics", 3, 3, fn_perf_metrics},
+    {"roofline", 5, 5, fn_roofline},
+    {"roofline_time_us", 5, 5, fn_roofline_time_us},
+    {"roofline_bound", 5, 5, fn_roofline_bound},
+    {"roofline_pct", 5, 5, fn_roofline_pct},
+};
+
+static int register_perf(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
-    const int pure = tsql_fn_flags(TSQL_PURE);
-    static const struct {
-        const char *name;
-        int nmin, nmax;
-        void (*fn)(sqlite3_context *, int, sqlite3_value **);
-    } fns[] = {
-        {"flops_gemm", 3, 5, fn_flops_gemm},
-        {"bytes_gemm", 4, 8, fn_bytes_gemm},
-        {"flops_conv", 2, 7, fn_flops_conv},
-        {"bytes_conv", 3, 8, fn_bytes_conv},
-        {"flops_sdpa", 8, 10, fn_flops_sdpa},
-        {"bytes_sdpa", 7, 9, fn_bytes_sdpa},
-        {"broadcast_shape", 2, 2, fn_broadcast_shape},
-        {"dtype_bytes", 1, 1, fn_dtype_bytes},
-        {"dtype_precision", 1, 1, fn_dtype_precision},
-        {"op_category", 1, 2, fn_op_category},
-        {"op_sheet", 1, 1, fn_op_sheet},
-        {"op_bwd_category", 1, 1, fn_op_bwd_category},
-        {"op_has_model", 1, 1, fn_op_has_model},
-        {"perf_model", 2, 5, fn_perf_model},
-        {"iteration_stats", 1, 1, fn_iteration_stats},
-        {"flops_inference_attention", 4, 5, fn_flops_inference_attention},
-        {"bytes_inference_attention", 6, 8, fn_bytes_inference_attention},
-        {"flops_moe", 6, 7, fn_flops_moe},
-        {"bytes_moe", 9, 10, fn_bytes_moe},
-        {"flops_rmsnorm", 2, 2, fn_flops_rmsnorm},
-        {"bytes_rmsnorm", 3, 3, fn_bytes_rmsnorm},
-        {"perf_metrics", 3, 3, fn_perf_metrics},
-        {"roofline", 5, 5, fn_roofline},
-        {"py_repr", 1, 2, fn_py_repr},
-        {"py_float", 1, 1, fn_py_float},
-        {"py_to_json", 1, 1, fn_py_to_json},
-    };
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-        for (int n = fns[i].nmin; n <= fns[i].nmax; n++) {
-            int rc = sqlite3_create_function(db, fns[i].name, n, pure, NULL, fns[i].fn, NULL, NULL);
+    for (size_t i = 0; i < sizeof perf_fns / sizeof *perf_fns; i++)
+        for (int n = perf_fns[i].nmin; n <= perf_fns[i].nmax; n++) {
+            int rc = sqlite3_create_function(db, perf_fns[i].name, n, tsql_fn_flags(TSQL_PURE), NULL,
+                                             perf_fns[i].fn, NULL, NULL);
             if (rc != SQLITE_OK) return rc;
         }
-    static int fields[] = {RL_TIME, RL_BOUND, RL_PCT};
-    static const char *const field_fn[] = {"roofline_time_us", "roofline_bound", "roofline_pct"};
-    for (int i = 0; i < 3; i++) {
-        int rc = sqlite3_create_function(db, field_fn[i], 5, pure, &fields[i], fn_roofline_field,
-                                         NULL, NULL);
-        if (rc != SQLITE_OK) return rc;
-    }
     return SQLITE_OK;
 }
+
+const tsql_registration tsql_reg_perf = {.what = "perf-model functions", .add = register_perf};

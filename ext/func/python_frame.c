@@ -11,7 +11,7 @@
 SQLITE_EXTENSION_INIT3
 
 #include "analysis/python_frame.h"
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 
 static void fn_python_frame_at(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -52,13 +52,11 @@ static void fn_python_frame_at(sqlite3_context *ctx, int argc, sqlite3_value **a
     tsql_entry_unref(e);
 }
 
-int tsql_register_python_frame(sqlite3 *db, tsql_catalog *c)
-{
-    /* it never opens a file, but it shows the content of the traces open on the
-     * connection (by path too): a schema may call it only while trusted_schema is ON */
-    static const tsql_fn_def fns[] = {
-        {"python_frame_at", 2, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
-        {"python_frame_at", 3, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
-}
+/* it never opens a file, but it shows the content of the traces open on the
+ * connection (by path too): a schema may call it only while trusted_schema is ON */
+static const tsql_fn_def python_frame_fns[] = {
+    {"python_frame_at", 2, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
+    {"python_frame_at", 3, TSQL_TRUSTED, fn_python_frame_at, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_python_frame = {.what = "python_frame_at", TSQL_FNS(python_frame_fns)};

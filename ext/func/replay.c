@@ -25,7 +25,7 @@ SQLITE_EXTENSION_INIT3
 #include "analysis/attribution.h"
 #include "output/replay.h"
 #include "tree/tree.h"
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 
 /* The cpu_op to replay for event u, or TSQL_NONE. */
 static uint32_t op_of(const tsql_trace *t, uint32_t u)
@@ -119,8 +119,6 @@ done:
     tsql_entry_unref(e);
 }
 
-int tsql_register_replay_functions(sqlite3 *db, tsql_catalog *c)
-{
-    static const tsql_fn_def fns[] = {{"replay_script", 2, TSQL_TOP_LEVEL, fn_replay, NULL, NULL}};
-    return tsql_register_fns(db, fns, 1, c);
-}
+static const tsql_fn_def replay_fns[] = {{"replay_script", 2, TSQL_TOP_LEVEL, fn_replay, NULL, NULL}};
+
+const tsql_registration tsql_reg_replay = {.what = "replay_script", TSQL_FNS(replay_fns)};

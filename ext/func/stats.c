@@ -29,7 +29,7 @@ SQLITE_EXTENSION_INIT3
 
 #include <cjson/cJSON.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "text/pyrepr.h"
 #include "util/sum.h"
 #include "util/vec.h"
@@ -483,19 +483,16 @@ static void set_final(sqlite3_context *ctx)
     if (p) free(p->s);
 }
 
-int tsql_register_stats_functions(sqlite3 *db, tsql_catalog *c)
-{
-    (void)c;
-    static const tsql_fn_def fns[] = {
-        {"median", 1, TSQL_PURE, NULL, collect_step, median_final},
-        {"stdev", 1, TSQL_PURE, NULL, collect_step, stdev_final},
-        {"stdev_pop", 1, TSQL_PURE, NULL, collect_step, stdev_pop_final},
-        {"first", 1, TSQL_PURE, NULL, first_step, first_final},
-        {"first", 2, TSQL_PURE, NULL, first_step, first_final},
-        {"kernel_details_summary", 1, TSQL_PURE, NULL, kd_step, kd_final},
-        {"kernel_details_summary", 2, TSQL_PURE, NULL, kd_step, kd_final},
-        {"trunc_kernel_details", 1, TSQL_PURE, trunc_kd, NULL, NULL},
-        {"py_sorted_set", 1, TSQL_PURE, NULL, set_step, set_final},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, NULL);
-}
+static const tsql_fn_def stats_fns[] = {
+    {"median", 1, TSQL_PURE, NULL, collect_step, median_final},
+    {"stdev", 1, TSQL_PURE, NULL, collect_step, stdev_final},
+    {"stdev_pop", 1, TSQL_PURE, NULL, collect_step, stdev_pop_final},
+    {"first", 1, TSQL_PURE, NULL, first_step, first_final},
+    {"first", 2, TSQL_PURE, NULL, first_step, first_final},
+    {"kernel_details_summary", 1, TSQL_PURE, NULL, kd_step, kd_final},
+    {"kernel_details_summary", 2, TSQL_PURE, NULL, kd_step, kd_final},
+    {"trunc_kernel_details", 1, TSQL_PURE, trunc_kd, NULL, NULL},
+    {"py_sorted_set", 1, TSQL_PURE, NULL, set_step, set_final},
+};
+
+const tsql_registration tsql_reg_stats = {.what = "statistics functions", TSQL_FNS(stats_fns)};

@@ -16,7 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "catalog/risk.h"
 #include "util/sort.h"
 #include "util/sum.h"
@@ -166,7 +166,7 @@ static void frame_refused(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_error(ctx, "the window frame must start at UNBOUNDED PRECEDING", -1);
 }
 
-int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
+static int register_sums(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
     int rc = SQLITE_OK;
@@ -189,3 +189,5 @@ int tsql_register_sum_functions(sqlite3 *db, tsql_catalog *c)
                                             cumsum_value, frame_refused, NULL);
     return rc;
 }
+
+const tsql_registration tsql_reg_sums = {.what = "summation functions", .add = register_sums};

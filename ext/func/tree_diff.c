@@ -19,7 +19,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "output/tree_diff_json.h"
 #include "output/tree_diff_text.h"
 #include "vtab/tree_diff.h"
@@ -133,16 +133,14 @@ static void fn_op_map(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_diff_pair_close(&p);
 }
 
-int tsql_register_diff_functions(sqlite3 *db, tsql_catalog *c)
-{
-    /* they open both traces by path if need be: top-level only */
-    static const tsql_fn_def fns[] = {
-        {"tree_diff_uid", 4, TSQL_TOP_LEVEL, fn_uid, NULL, NULL},
-        {"tree_diff_text", 2, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
-        {"tree_diff_text", 3, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
-        {"tree_diff_text", 4, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
-        {"tree_diff_cpu_op_map", 2, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
-        {"tree_diff_cpu_op_map", 3, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
-    };
-    return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, c);
-}
+/* they open both traces by path if need be: top-level only */
+static const tsql_fn_def tree_diff_functions_fns[] = {
+    {"tree_diff_uid", 4, TSQL_TOP_LEVEL, fn_uid, NULL, NULL},
+    {"tree_diff_text", 2, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+    {"tree_diff_text", 3, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+    {"tree_diff_text", 4, TSQL_TOP_LEVEL, fn_text, NULL, NULL},
+    {"tree_diff_cpu_op_map", 2, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
+    {"tree_diff_cpu_op_map", 3, TSQL_TOP_LEVEL, fn_op_map, NULL, NULL},
+};
+
+const tsql_registration tsql_reg_tree_diff_functions = {.what = "tree_diff functions", TSQL_FNS(tree_diff_functions_fns)};

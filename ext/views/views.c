@@ -9,13 +9,13 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "views/view_cache.h"
 
 struct tsql_sql_file { const char *name; const char *text; };
 extern const struct tsql_sql_file tsql_sql_files[];
 
-int tsql_register_views(sqlite3 *db, tsql_catalog *c)
+static int register_views(sqlite3 *db, tsql_catalog *c)
 {
     /* the tables that keep a heavy view's rows (CREATE VIRTUAL TABLE ... USING view_cache) */
     int rc = tsql_register_view_cache(db, c);
@@ -37,3 +37,5 @@ int tsql_register_views(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK) rc = sqlite3_exec(db, "RELEASE tracesql_views", NULL, NULL, NULL);
     return rc;
 }
+
+const tsql_registration tsql_reg_views = {.what = "views (sql/)", .add = register_views};

@@ -18,6 +18,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/collectives.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define COLL_COLUMNS(X)                                                                 \
@@ -136,7 +137,7 @@ static const uint8_t coll_event_fields[C_TRACE] = {
     [C_TS] = TSQL_EV_TS, [C_DUR] = TSQL_EV_DUR, [C_TS_NS] = TSQL_EV_TS_NS, [C_DUR_NS] = TSQL_EV_DUR_NS,
 };
 
-const tsql_table tsql_table_collectives = {
+static const tsql_table tsql_table_collectives = {
     .name = "collectives",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" COLL_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -150,3 +151,5 @@ const tsql_table tsql_table_collectives = {
     .rows_by_uid = 1,
     .event_fields = coll_event_fields,
 };
+
+const tsql_registration tsql_reg_collectives = {.what = "collectives", TSQL_TABLES(&tsql_table_collectives)};

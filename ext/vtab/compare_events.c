@@ -24,6 +24,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/compare_events.h"
+#include "catalog/kernel_op_rules.h"
 #include "vtab/compare_events.h"
 #include "vtab/table.h"
 
@@ -127,7 +128,7 @@ int tsql_cmp_sides_build(tsql_catalog *c, const char *const *names, sqlite3_valu
     *err = NULL;
     tsql_kop_rules *rules = NULL;
     uint64_t key = 0;
-    int rc = tsql_kernel_op_rules(c, &rules, &key, err);
+    int rc = tsql_catalog_kop_rules(c, &rules, &key, err);
     if (rc != SQLITE_OK) return rc;
     tsql_cmp_sides *s = sqlite3_malloc(sizeof *s);
     if (!s) return SQLITE_NOMEM;

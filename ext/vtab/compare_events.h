@@ -13,6 +13,7 @@
 #include <sqlite3ext.h>
 
 #include "catalog/catalog.h"
+#include "catalog/risk.h"
 
 typedef struct tsql_cmp_sides tsql_cmp_sides;
 

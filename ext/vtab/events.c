@@ -10,6 +10,7 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define EVENTS_COLUMNS(X)                                                               \
@@ -106,7 +107,7 @@ static const uint8_t events_event_fields[EV_TRACE] = {
     [EV_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES, [EV_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
 };
 
-const tsql_table tsql_table_events = {
+static const tsql_table tsql_table_events = {
     .name = "events",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" EVENTS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -122,3 +123,5 @@ const tsql_table tsql_table_events = {
     .rows_by_uid = 1,
     .event_fields = events_event_fields,
 };
+
+const tsql_registration tsql_reg_events = {.what = "events", TSQL_TABLES(&tsql_table_events)};

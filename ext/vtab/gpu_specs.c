@@ -31,6 +31,7 @@ SQLITE_EXTENSION_INIT3
 #include "text/jsonout.h"
 #include "text/pyrepr.h"
 #include "vtab/table.h"
+#include "catalog/registration.h"
 
 enum { G_GPU, G_VENDOR, G_MEM_BW, G_MEMORY, G_PEAK0, G_PATTERN = G_PEAK0 + TSQL_GPU_NPEAKS, G_SOURCE, G_NCOL };
 
@@ -369,7 +370,7 @@ static void fn_gpu_roofline(sqlite3_context *ctx, int argc, sqlite3_value **argv
     free(o.p);
 }
 
-int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c)
+static int register_gpu_specs(sqlite3 *db, tsql_catalog *c)
 {
     gs_table *t = gs_table_new();
     if (!t) return SQLITE_NOMEM;
@@ -385,3 +386,5 @@ int tsql_register_gpu_specs(sqlite3 *db, tsql_catalog *c)
     };
     return tsql_register_fns(db, fns, sizeof fns / sizeof *fns, t);
 }
+
+const tsql_registration tsql_reg_gpu_specs = {.what = "gpu_specs", .add = register_gpu_specs};

@@ -7,8 +7,8 @@
  * Each hta_<analysis> is an eponymous virtual table whose rows are those of the view
  * hta_<analysis>_v of sql/hta/, evaluated with the call's arguments: HIDDEN columns
  * with HTA's defaults, read by the views with hta_arg('<name>'). A call checks its
- * arguments, pushes them, runs the view to the end into a buffer and pops them, so
- * calls may nest or be joined. The first argument, trace (an id, label or path; NULL
+ * arguments; the shared runner (ext/vtab/view_runner.c) streams the view with them
+ * current around each step, so calls may nest or be joined. The first argument, trace (an id, label or path; NULL
  * = every open trace, ranked as the multi-rank views rank them), reads back as the
  * trace id through hta_arg('trace_id'). The last two, time_rounding and
  * last_step_filter, switch off HTA's preprocessing rules (1 = HTA's).
@@ -24,6 +24,8 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "vtab/hta.h"
+#include "vtab/view_runner.h"
+#include "catalog/registration.h"
 
 #define HTA_MAX_ARGS 7
 
@@ -81,184 +83,19 @@ static const hta_fn hta_fns[] = {
     {"hta_critical_path_summary", 6, {P_TRACE, P_CP, P_PREP}},
 };
 
-/* the arguments of the calls running now, innermost last */
+/* one call running: its arguments (copies; NULL = not given, the default applies) */
 typedef struct hta_frame {
     const hta_fn *fn;
-    sqlite3_value *argv[HTA_MAX_ARGS]; /* NULL: not given (the default applies) */
+    sqlite3_value *argv[HTA_MAX_ARGS];
     int64_t trace_id;                  /* -1: every open trace */
-    struct hta_frame *up;
+    tsql_entry *entry;                 /* the trace argument's, held while the call runs */
+    struct hta_frame *up;              /* the call current before this one's step */
 } hta_frame;
 
 typedef struct {
     tsql_catalog *catalog;
-    hta_frame *top;
+    hta_frame *top;                    /* the innermost call stepping now */
 } hta_state;
-
-/* the rows of one call, collected */
-typedef struct {
-    int ncols;
-    sqlite3_int64 nrows;
-    sqlite3_value **cells;
-} hta_result;
-
-static void result_free(hta_result *r)
-{
-    if (!r) return;
-    for (sqlite3_int64 i = 0; i < r->nrows * r->ncols; i++) sqlite3_value_free(r->cells[i]);
-    sqlite3_free(r->cells);
-    sqlite3_free(r);
-}
-
-static hta_result *result_collect(sqlite3_stmt *s, int *rc)
-{
-    hta_result *r = sqlite3_malloc(sizeof *r);
-    if (!r) {
-        *rc = SQLITE_NOMEM;
-        return NULL;
-    }
-    memset(r, 0, sizeof *r);
-    r->ncols = sqlite3_column_count(s);
-    sqlite3_int64 cap = 0;
-    while ((*rc = sqlite3_step(s)) == SQLITE_ROW) {
-        if (r->nrows == cap) {
-            cap = cap ? cap * 2 : 64;
-            sqlite3_value **cells = sqlite3_realloc64(r->cells, (sqlite3_uint64)(cap * r->ncols) * sizeof *cells);
-            if (!cells) {
-                *rc = SQLITE_NOMEM;
-                break;
-            }
-            r->cells = cells;
-        }
-        sqlite3_value **row = r->cells + r->nrows * r->ncols;
-        int ok = 1;
-        for (int i = 0; i < r->ncols; i++)
-            if (!(row[i] = sqlite3_value_dup(sqlite3_column_value(s, i)))) ok = 0;
-        r->nrows++;
-        if (!ok) {
-            *rc = SQLITE_NOMEM;
-            break;
-        }
-    }
-    if (*rc == SQLITE_DONE) {
-        *rc = SQLITE_OK;
-        return r;
-    }
-    result_free(r);
-    return NULL;
-}
-
-typedef struct {
-    sqlite3_vtab base;
-    sqlite3 *db;
-    hta_state *st;
-    const hta_fn *fn;
-    int ncols;
-} hta_vtab;
-
-typedef struct {
-    sqlite3_vtab_cursor base;
-    hta_result *rows;
-    sqlite3_int64 row;
-} hta_cursor;
-
-static char *view_query(const hta_fn *fn)
-{
-    return sqlite3_mprintf("SELECT * FROM temp.\"%w_v\"", fn->name);
-}
-
-static int hta_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
-                       char **err)
-{
-    (void)argc;
-    hta_state *st = aux;
-    const hta_fn *fn = NULL;
-    for (size_t i = 0; i < sizeof hta_fns / sizeof *hta_fns; i++)
-        if (sqlite3_stricmp(argv[0], hta_fns[i].name) == 0) fn = &hta_fns[i];
-    if (!fn) return SQLITE_ERROR;
-    char *q = view_query(fn);
-    sqlite3_stmt *s = NULL;
-    int rc = q ? sqlite3_prepare_v2(db, q, -1, &s, NULL) : SQLITE_NOMEM;
-    sqlite3_free(q);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("%s: view %s_v: %s", fn->name, fn->name, sqlite3_errmsg(db));
-        return rc;
-    }
-    sqlite3_str *ddl = sqlite3_str_new(db);
-    sqlite3_str_appendall(ddl, "CREATE TABLE x(");
-    int n = sqlite3_column_count(s);
-    for (int i = 0; i < n; i++) sqlite3_str_appendf(ddl, "%s\"%w\"", i ? ", " : "", sqlite3_column_name(s, i));
-    for (int i = 0; i < fn->nargs; i++) sqlite3_str_appendf(ddl, ", \"%w\" HIDDEN", fn->args[i].name);
-    sqlite3_str_appendall(ddl, ")");
-    sqlite3_finalize(s);
-    char *sql = sqlite3_str_finish(ddl);
-    if (!sql) return SQLITE_NOMEM;
-    rc = sqlite3_declare_vtab(db, sql);
-    tsql_vtab_risk(db, TSQL_TOP_LEVEL); /* its trace argument may be a path: never from a schema */
-    sqlite3_free(sql);
-    if (rc != SQLITE_OK) {
-        *err = sqlite3_mprintf("%s: %s", fn->name, sqlite3_errmsg(db));
-        return rc;
-    }
-    hta_vtab *v = sqlite3_malloc(sizeof *v);
-    if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->db = db;
-    v->st = st;
-    v->fn = fn;
-    v->ncols = n;
-    *out = &v->base;
-    return SQLITE_OK;
-}
-
-static int hta_disconnect(sqlite3_vtab *vt)
-{
-    sqlite3_free(vt);
-    return SQLITE_OK;
-}
-
-/* idxNum: bit i set = argument i is given (an = constraint), in argv order */
-static int hta_best_index(sqlite3_vtab *vt, sqlite3_index_info *info)
-{
-    hta_vtab *v = (hta_vtab *)vt;
-    int slot[HTA_MAX_ARGS];
-    for (int i = 0; i < HTA_MAX_ARGS; i++) slot[i] = -1;
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        int a = c->iColumn - v->ncols;
-        if (a < 0 || a >= v->fn->nargs || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-        if (!c->usable) return SQLITE_CONSTRAINT; /* wait for the argument's value */
-        slot[a] = i;
-    }
-    int mask = 0, next = 1;
-    for (int a = 0; a < v->fn->nargs; a++) {
-        if (slot[a] < 0) continue;
-        info->aConstraintUsage[slot[a]].argvIndex = next++;
-        info->aConstraintUsage[slot[a]].omit = 1;
-        mask |= 1 << a;
-    }
-    info->idxNum = mask;
-    info->estimatedCost = 1e6;
-    info->estimatedRows = 1000;
-    return SQLITE_OK;
-}
-
-static int hta_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out)
-{
-    (void)vt;
-    hta_cursor *c = sqlite3_malloc(sizeof *c);
-    if (!c) return SQLITE_NOMEM;
-    memset(c, 0, sizeof *c);
-    *out = &c->base;
-    return SQLITE_OK;
-}
-
-static int hta_close(sqlite3_vtab_cursor *cur)
-{
-    hta_cursor *c = (hta_cursor *)cur;
-    result_free(c->rows);
-    sqlite3_free(c);
-    return SQLITE_OK;
-}
 
 static int is_number(sqlite3_value *v)
 {
@@ -314,101 +151,68 @@ static char *check_arg(const hta_fn *fn, const hta_param *p, sqlite3_value *v)
     }
 }
 
-static int hta_filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc, sqlite3_value **argv)
+static void hta_end(void *frame)
 {
-    (void)idxStr;
-    (void)argc;
-    hta_cursor *c = (hta_cursor *)cur;
-    hta_vtab *v = (hta_vtab *)cur->pVtab;
-    const hta_fn *fn = v->fn;
-    result_free(c->rows);
-    c->rows = NULL;
-    c->row = 0;
-    hta_frame f = {fn, {NULL}, -1, v->st->top};
-    int k = 0;
-    for (int a = 0; a < fn->nargs; a++)
-        if (idxNum & (1 << a)) f.argv[a] = argv[k++];
-    char *err = NULL;
-    tsql_entry *e = NULL;
-    for (int a = 0; a < fn->nargs && !err; a++) {
-        if (!f.argv[a]) continue;
-        if (fn->args[a].kind != A_TRACE) err = check_arg(fn, &fn->args[a], f.argv[a]);
-        else if (sqlite3_value_type(f.argv[a]) != SQLITE_NULL && (e = tsql_catalog_resolve(v->st->catalog, f.argv[a], 1, &err)))
-            f.trace_id = e->id;
+    hta_frame *f = frame;
+    for (int a = 0; a < HTA_MAX_ARGS; a++) sqlite3_value_free(f->argv[a]);
+    tsql_entry_unref(f->entry);
+    sqlite3_free(f);
+}
+
+/* Checks the call's arguments and resolves its trace (view_runner.h's begin). */
+static int hta_begin(void *state, const tsql_view_fn *vfn, sqlite3_value **argv, void **frame, char **err)
+{
+    hta_state *st = state;
+    const hta_fn *fn = vfn->spec;
+    int given = 0;
+    for (int a = 0; a < fn->nargs; a++) given |= argv[a] != NULL;
+    hta_frame *f = sqlite3_malloc(sizeof *f);
+    if (!f) return SQLITE_NOMEM;
+    memset(f, 0, sizeof *f);
+    f->fn = fn;
+    f->trace_id = -1;
+    for (int a = 0; a < fn->nargs && !*err; a++) {
+        if (!argv[a]) continue;
+        if (!(f->argv[a] = sqlite3_value_dup(argv[a]))) {
+            hta_end(f);
+            return SQLITE_NOMEM;
+        }
+        if (fn->args[a].kind != A_TRACE) *err = check_arg(fn, &fn->args[a], argv[a]);
+        else if (sqlite3_value_type(argv[a]) != SQLITE_NULL &&
+                 (f->entry = tsql_catalog_resolve(st->catalog, argv[a], 1, err)))
+            f->trace_id = f->entry->id;
     }
     /* a text argument has no default; called with no argument at all (SELECT * FROM
      * hta_frequent_cuda_kernel_sequences), such a function has no rows, like a listing */
     for (int a = 0; a < fn->nargs; a++)
-        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && idxNum == 0) {
-            if (e) tsql_entry_unref(e);
-            return SQLITE_OK;
+        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && !given) {
+            hta_end(f);
+            return SQLITE_DONE;
         }
-    for (int a = 0; a < fn->nargs && !err; a++)
-        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && (!f.argv[a] || sqlite3_value_type(f.argv[a]) == SQLITE_NULL))
-            err = sqlite3_mprintf("%s: argument %s is required (%s(trace, %s, ...))", fn->name, fn->args[a].name,
-                                  fn->name, fn->args[a].name);
-    int rc = err ? SQLITE_ERROR : SQLITE_OK;
-    sqlite3_stmt *s = NULL;
-    if (rc == SQLITE_OK) {
-        char *q = view_query(fn);
-        rc = q ? sqlite3_prepare_v2(v->db, q, -1, &s, NULL) : SQLITE_NOMEM;
-        sqlite3_free(q);
+    for (int a = 0; a < fn->nargs && !*err; a++)
+        if (fn->args[a].kind == A_TEXT && !fn->args[a].def && (!argv[a] || sqlite3_value_type(argv[a]) == SQLITE_NULL))
+            *err = sqlite3_mprintf("%s: argument %s is required (%s(trace, %s, ...))", fn->name, fn->args[a].name,
+                                   fn->name, fn->args[a].name);
+    if (*err) {
+        hta_end(f);
+        return SQLITE_ERROR;
     }
-    if (rc == SQLITE_OK) {
-        /* the call's arguments are current while its view runs; a call made meanwhile
-         * restores them when it ends */
-        v->st->top = &f;
-        c->rows = result_collect(s, &rc);
-        v->st->top = f.up;
-    }
-    if (rc != SQLITE_OK) {
-        sqlite3_free(v->base.zErrMsg);
-        v->base.zErrMsg = err ? err : sqlite3_mprintf("%s: %s", fn->name, sqlite3_errmsg(v->db));
-    }
-    sqlite3_finalize(s);
-    tsql_entry_unref(e);
-    return rc;
-}
-
-static int hta_next(sqlite3_vtab_cursor *cur)
-{
-    ((hta_cursor *)cur)->row++;
+    *frame = f;
     return SQLITE_OK;
 }
 
-static int hta_eof(sqlite3_vtab_cursor *cur)
+static void hta_enter(void *state, void *frame)
 {
-    hta_cursor *c = (hta_cursor *)cur;
-    return !c->rows || c->row >= c->rows->nrows;
+    hta_state *st = state;
+    hta_frame *f = frame;
+    f->up = st->top;
+    st->top = f;
 }
 
-static int hta_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
+static void hta_leave(void *state, void *frame)
 {
-    hta_cursor *c = (hta_cursor *)cur;
-    if (i < c->rows->ncols) sqlite3_result_value(ctx, c->rows->cells[c->row * c->rows->ncols + i]);
-    return SQLITE_OK;
+    ((hta_state *)state)->top = ((hta_frame *)frame)->up;
 }
-
-static int hta_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
-{
-    *rowid = ((hta_cursor *)cur)->row;
-    return SQLITE_OK;
-}
-
-static sqlite3_module hta_module = {
-    .iVersion = 0,
-    .xCreate = NULL, /* eponymous-only */
-    .xConnect = hta_connect,
-    .xBestIndex = hta_best_index,
-    .xDisconnect = hta_disconnect,
-    .xOpen = hta_open,
-    .xClose = hta_close,
-    .xFilter = hta_filter,
-    .xNext = hta_next,
-    .xEof = hta_eof,
-    .xColumn = hta_column,
-    .xRowid = hta_rowid,
-};
 
 static void result_default(sqlite3_context *ctx, const hta_param *p)
 {
@@ -507,7 +311,7 @@ static void quantile_final(sqlite3_context *ctx)
     sqlite3_free(q->v);
 }
 
-int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
+static int register_hta(sqlite3 *db, tsql_catalog *c)
 {
     hta_state *st = sqlite3_malloc(sizeof *st);
     if (!st) return SQLITE_NOMEM;
@@ -518,8 +322,18 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "np_quantile", 2, tsql_fn_flags(TSQL_PURE),
                                      NULL, NULL, quantile_step, quantile_final);
-    for (size_t i = 0; rc == SQLITE_OK && i < sizeof hta_fns / sizeof *hta_fns; i++)
-        rc = sqlite3_create_module(db, hta_fns[i].name, &hta_module, st);
+    const tsql_view_family family = {.state = st, .cost = 1e6, .rows = 1000, .name_errors = 1,
+                                     .begin = hta_begin, .enter = hta_enter, .leave = hta_leave,
+                                     .end = hta_end};
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof hta_fns / sizeof *hta_fns; i++) {
+        const hta_fn *fn = &hta_fns[i];
+        tsql_view_fn vfn = {.name = fn->name, .nargs = fn->nargs, .spec = fn};
+        for (int a = 0; a < fn->nargs; a++) vfn.args[a] = fn->args[a].name;
+        char *view = sqlite3_mprintf("%s_v", fn->name);
+        vfn.view = view;
+        rc = view ? tsql_view_fn_register(db, &vfn, &family) : SQLITE_NOMEM;
+        sqlite3_free(view);
+    }
     static const tsql_table *const tables[] = {&tsql_table_hta_rows, &tsql_table_hta_trace_info,
                                                &tsql_table_hta_aten_launches, &tsql_table_hta_call_graph,
                                                &tsql_table_hta_cp_path};
@@ -527,3 +341,5 @@ int tsql_register_hta(sqlite3 *db, tsql_catalog *c)
         rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;
 }
+
+const tsql_registration tsql_reg_hta = {.what = "HTA analyses (hta_rows, hta_*)", .add = register_hta};

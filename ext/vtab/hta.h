@@ -14,6 +14,5 @@ extern const tsql_table tsql_table_hta_aten_launches;
 extern const tsql_table tsql_table_hta_call_graph;
 extern const tsql_table tsql_table_hta_cp_path; /* hta_critical_path.c */
 
-int tsql_register_hta(sqlite3 *db, tsql_catalog *c);
 
 #endif

@@ -88,6 +88,23 @@ static int hta_args(const tsql_cursor *cur, const char *table, int with_subset, 
     return 0;
 }
 
+/* kept_only, the second argument of hta_aten_launches and hta_call_graph (NULL = 0);
+ * 0, or -1 with *err set */
+static int kept_only_arg(const tsql_cursor *cur, const char *table, int *kept, char **err)
+{
+    sqlite3_value *v = cur->param[1];
+    *kept = 0;
+    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
+        double d = sqlite3_value_double(v);
+        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
+            *err = sqlite3_mprintf("%s: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)", table);
+            return -1;
+        }
+        *kept = d != 0;
+    }
+    return 0;
+}
+
 static const tsql_hta_rows *rows_of(tsql_trace *t, int rounding)
 {
     return tsql_trace_cached(t, rounding ? &tsql_hta_rows_kind : &tsql_hta_rows_unrounded_kind);
@@ -272,16 +289,8 @@ static long aten_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
 {
     int rounding, subset;
     if (hta_args(cur, "hta_aten_launches", 0, &rounding, &subset, err)) return -1;
-    sqlite3_value *v = cur->param[1];
-    int kept = 0;
-    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
-        double d = sqlite3_value_double(v);
-        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
-            *err = sqlite3_mprintf("hta_aten_launches: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)");
-            return -1;
-        }
-        kept = d != 0;
-    }
+    int kept;
+    if (kept_only_arg(cur, "hta_aten_launches", &kept, err)) return -1;
     const tsql_hta_rows *r = rows_of(t, rounding);
     aten_scan *s = sqlite3_malloc(sizeof *s);
     if (!r || !s) {
@@ -373,16 +382,8 @@ static long cg_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
 {
     int rounding, subset;
     if (hta_args(cur, "hta_call_graph", 0, &rounding, &subset, err)) return -1;
-    sqlite3_value *v = cur->param[1];
-    int kept = 0;
-    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
-        double d = sqlite3_value_double(v);
-        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
-            *err = sqlite3_mprintf("hta_call_graph: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)");
-            return -1;
-        }
-        kept = d != 0;
-    }
+    int kept;
+    if (kept_only_arg(cur, "hta_call_graph", &kept, err)) return -1;
     const tsql_hta_rows *r = rows_of(t, rounding);
     cg_scan *s = sqlite3_malloc(sizeof *s);
     if (!r || !s) {

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "tree/tree.h"
 #include "text/jsonlex.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define KERNELS_COLUMNS(X)                                                              \
@@ -145,7 +146,7 @@ static const uint8_t kernels_event_fields[K_TRACE] = {
     [K_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
 };
 
-const tsql_table tsql_table_kernels = {
+static const tsql_table tsql_table_kernels = {
     .name = "kernels",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" KERNELS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -161,3 +162,5 @@ const tsql_table tsql_table_kernels = {
     .keys = {{K_LAUNCHER_UID, &launcher_index}, {K_OP_UID, &op_index}},
     .event_fields = kernels_event_fields,
 };
+
+const tsql_registration tsql_reg_kernels = {.what = "kernels", TSQL_TABLES(&tsql_table_kernels)};

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/attribution.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define LAUNCHERS_COLUMNS(X)                                                            \
@@ -102,7 +103,7 @@ static const uint8_t launchers_event_fields[L_TRACE] = {
     [L_THREAD_NAME] = TSQL_EV_THREAD_NAME, [L_EXTERNAL_ID] = TSQL_EV_EXTERNAL_ID,
 };
 
-const tsql_table tsql_table_kernel_launchers = {
+static const tsql_table tsql_table_kernel_launchers = {
     .name = "kernel_launchers",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" LAUNCHERS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -116,3 +117,5 @@ const tsql_table tsql_table_kernel_launchers = {
     .uid_of_row = launchers_uid_of_row,
     .event_fields = launchers_event_fields,
 };
+
+const tsql_registration tsql_reg_launchers = {.what = "kernel_launchers", TSQL_TABLES(&tsql_table_kernel_launchers)};

@@ -13,6 +13,7 @@
 SQLITE_EXTENSION_INIT3
 
 #include "analysis/module_tree.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define MT_COLUMNS(X)                                                                   \
@@ -84,7 +85,7 @@ static const uint8_t mt_event_fields[M_TRACE] = {
     [M_TS] = TSQL_EV_TS, [M_DUR] = TSQL_EV_DUR,
 };
 
-const tsql_table tsql_table_module_tree = {
+static const tsql_table tsql_table_module_tree = {
     .name = "module_tree",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" MT_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -96,3 +97,5 @@ const tsql_table tsql_table_module_tree = {
     .uid_of_row = mt_uid_of_row,
     .event_fields = mt_event_fields,
 };
+
+const tsql_registration tsql_reg_module_tree = {.what = "module_tree", TSQL_TABLES(&tsql_table_module_tree)};

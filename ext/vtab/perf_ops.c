@@ -18,6 +18,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/attribution.h"
 #include "analysis/perf_ops.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define PERF_COLUMNS(X)                                                                 \
@@ -141,7 +142,7 @@ static const uint8_t perf_event_fields[P_TRACE] = {
     [P_INPUT_STRIDES] = TSQL_EV_INPUT_STRIDES, [P_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
 };
 
-const tsql_table tsql_table_perf_ops = {
+static const tsql_table tsql_table_perf_ops = {
     .name = "perf_ops",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" PERF_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -155,3 +156,5 @@ const tsql_table tsql_table_perf_ops = {
     .keys = {{P_UID, &uid_index}},
     .event_fields = perf_event_fields,
 };
+
+const tsql_registration tsql_reg_perf_ops = {.what = "perf_ops", TSQL_TABLES(&tsql_table_perf_ops)};

@@ -16,7 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
+#include "catalog/registration.h"
 #include "catalog/risk.h"
 #include "text/pyrepr.h"
 
@@ -207,8 +207,10 @@ static sqlite3_module qc_module = {
     .xRowid = qc_rowid,
 };
 
-int tsql_register_query_cells(sqlite3 *db, tsql_catalog *c)
+static int register_query_cells(sqlite3 *db, tsql_catalog *c)
 {
     (void)c;
     return sqlite3_create_module(db, "query_cells", &qc_module, NULL);
 }
+
+const tsql_registration tsql_reg_query_cells = {.what = "query_cells", .add = register_query_cells};

@@ -18,6 +18,7 @@
 #include "store/names.h"
 #include "text/jsonout.h"
 #include "catalog/catalog.h"
+#include "catalog/risk.h"
 
 #define TSQL_COL_ENUM(id, decl) id,
 #define TSQL_COL_DECL(id, decl) decl ", "
@@ -145,21 +146,6 @@ struct tsql_cursor {
 };
 
 int tsql_vtab_disconnect(sqlite3_vtab *vt);
-
-/* The per-trace tables, one per file of ext/vtab/ (and traces, ext/catalog/catalog.c),
- * registered in ext/tracesql.c. */
-extern const tsql_table tsql_table_events;
-extern const tsql_table tsql_table_kernels;
-extern const tsql_table tsql_table_tree_edges;
-extern const tsql_table tsql_table_trace_warnings;
-extern const tsql_table tsql_table_kernel_launchers;
-extern const tsql_table tsql_table_perf_ops;
-extern const tsql_table tsql_table_unified_ops;
-extern const tsql_table tsql_table_collectives;
-extern const tsql_table tsql_table_gpu_timeline_raw;
-extern const tsql_table tsql_table_tree_diff;
-extern const tsql_table tsql_table_tree_diff_stats;
-extern const tsql_table tsql_table_module_tree;
 
 /* Registers an eponymous per-trace module. */
 int tsql_register_table(sqlite3 *db, const char *name, const tsql_table *tab, tsql_catalog *c);

@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "analysis/timeline.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define TIMELINE_COLUMNS(X)                                                             \
@@ -101,7 +102,7 @@ static int timeline_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_gpu_timeline_raw = {
+static const tsql_table tsql_table_gpu_timeline_raw = {
     .name = "gpu_timeline_raw",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" TIMELINE_COLUMNS(TSQL_COL_DECL)
@@ -114,3 +115,5 @@ const tsql_table tsql_table_gpu_timeline_raw = {
     .materialize = timeline_materialize,
     .col_seq = C_SEQ,
 };
+
+const tsql_registration tsql_reg_timeline = {.what = "gpu_timeline_raw", TSQL_TABLES(&tsql_table_gpu_timeline_raw)};

@@ -16,6 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/registration.h"
 #include "vtab/table.h"
 #include "vtab/tree_diff.h"
 
@@ -158,7 +159,7 @@ static int diff_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_tree_diff = {
+static const tsql_table tsql_table_tree_diff = {
     .name = "tree_diff",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" DIFF_COLUMNS(TSQL_COL_DECL) "baseline HIDDEN, variant HIDDEN)",
@@ -246,7 +247,7 @@ static int stats_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_tree_diff_stats = {
+static const tsql_table tsql_table_tree_diff_stats = {
     .name = "tree_diff_stats",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" STATS_COLUMNS(TSQL_COL_DECL) "baseline HIDDEN, variant HIDDEN)",
@@ -259,3 +260,5 @@ const tsql_table tsql_table_tree_diff_stats = {
     .mat_free = pair_free,
     .col_seq = S_SEQ,
 };
+
+const tsql_registration tsql_reg_tree_diff = {.what = "tree_diff, tree_diff_stats", TSQL_TABLES(&tsql_table_tree_diff, &tsql_table_tree_diff_stats)};

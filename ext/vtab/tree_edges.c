@@ -11,6 +11,7 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define EDGES_COLUMNS(X)                                                                \
@@ -68,7 +69,7 @@ static int edges_skip_row(const tsql_trace *t, uint32_t row)
     return t->parent[row] == TSQL_NONE;
 }
 
-const tsql_table tsql_table_tree_edges = {
+static const tsql_table tsql_table_tree_edges = {
     .name = "tree_edges",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" EDGES_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -83,3 +84,5 @@ const tsql_table tsql_table_tree_edges = {
     .uid_of_row = tsql_row_is_uid,
     .rows_by_uid = 1,
 };
+
+const tsql_registration tsql_reg_tree_edges = {.what = "tree_edges", TSQL_TABLES(&tsql_table_tree_edges)};

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/attribution.h"
 #include "analysis/unified.h"
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define UNIFIED_COLUMNS(X)                                                              \
@@ -143,7 +144,7 @@ static const uint8_t unified_event_fields[U_TRACE] = {
     [U_CONCRETE_INPUTS] = TSQL_EV_CONCRETE_INPUTS,
 };
 
-const tsql_table tsql_table_unified_ops = {
+static const tsql_table tsql_table_unified_ops = {
     .name = "unified_ops",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" UNIFIED_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -158,3 +159,5 @@ const tsql_table tsql_table_unified_ops = {
     .event_fields = unified_event_fields,
     .event_of_row = unified_node_of_row,
 };
+
+const tsql_registration tsql_reg_unified = {.what = "unified_ops", TSQL_TABLES(&tsql_table_unified_ops)};

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 
 #include <string.h>
 
+#include "catalog/registration.h"
 #include "vtab/table.h"
 
 #define WARN_COLUMNS(X)                                                                 \
@@ -79,7 +80,7 @@ static int warn_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_trace_warnings = {
+static const tsql_table tsql_table_trace_warnings = {
     .name = "trace_warnings",
     .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
     .schema = "CREATE TABLE x(" WARN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN)",
@@ -91,3 +92,5 @@ const tsql_table tsql_table_trace_warnings = {
     .uid_of_row = warn_uid_of_row,
     .keys = {{TW_UID, &uid_index}},
 };
+
+const tsql_registration tsql_reg_warnings = {.what = "trace_warnings", TSQL_TABLES(&tsql_table_trace_warnings)};

@@ -4,10 +4,14 @@
 #   - a core file includes only headers of its own stage or of an earlier one;
 #   - core/ includes nothing of SQLite or ext/;
 #   - ext/ includes no header that says it is private to core/
-#     (a header whose first comment says "Private to core/").
+#     (a header whose first comment says "Private to core/");
+#   - ext/ runs one way, each layer including only its own or a lower one's headers:
+#     catalog (ext/catalog/) < table framework (the files listed in ext_framework) <
+#     tables and functions (the rest of ext/) < entry (ext/tracesql.c).
 # Prints one line per violation and "layout: N passed, M failed".
+# TSQL_LAYOUT_ROOT checks another tree (tests/build/test_check_layout.sh uses it).
 set -u
-cd "$(dirname "$0")/../.."
+cd "${TSQL_LAYOUT_ROOT:-$(dirname "$0")/../..}"
 
 # the stages, in pipeline order: a file may include its own stage or an earlier one
 stages=(util text store input tree perfmodel analysis output load)
@@ -57,6 +61,30 @@ while IFS= read -r f; do
             pass=$((pass + 1))
         fi
     done
+done < <(find ext -name '*.[ch]' | LC_ALL=C sort)
+
+# ext/'s layers: 0 catalog, 1 table framework, 2 tables and functions, 3 entry
+ext_framework=(vtab/table.c vtab/table.h vtab/view_runner.c vtab/view_runner.h)
+ext_layer_names=(catalog "table framework" "tables and functions" entry)
+ext_layer() {
+    local f=${1#ext/} x
+    [ "$f" = tracesql.c ] && { echo 3; return; }
+    case $f in catalog/*) echo 0; return ;; esac
+    for x in "${ext_framework[@]}"; do [ "$f" = "$x" ] && { echo 1; return; }; done
+    echo 2
+}
+while IFS= read -r f; do
+    l=$(ext_layer "$f")
+    while IFS=: read -r line inc; do
+        [ -e "ext/$inc" ] || continue
+        il=$(ext_layer "ext/$inc")
+        if [ "$il" -gt "$l" ]; then
+            bad "$f:$line: ${ext_layer_names[$l]} includes \"$inc\", of a higher layer (${ext_layer_names[$il]})"
+        else
+            pass=$((pass + 1))
+        fi
+    done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" \
+             | sed -E 's/^([0-9]+):.*include[[:space:]]*"([^"]+)".*/\1:\2/')
 done < <(find ext -name '*.[ch]' | LC_ALL=C sort)
 
 echo "layout: $pass passed, $fail failed"
