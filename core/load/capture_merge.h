@@ -4,9 +4,9 @@
  * is copied under each graph launch of the replay trace that replays it, and every
  * replayed kernel is re-parented under the capture-time launch call it pairs with.
  *
- * The plan (which capture a launch takes, how the kernels pair) is capture_plan.h's; this
- * file adds the capture trees (TraceLens nests Python frames with the ops by time there),
- * their capture roots, and the splice into a loaded replay trace.
+ * The plan (which capture a launch takes, how the kernels pair) is capture_plan.h's, the
+ * capture trees and their roots capture_tree.h's; this file splices them into a loaded
+ * replay trace.
  */
 #ifndef TSQL_CAPTURE_MERGE_H
 #define TSQL_CAPTURE_MERGE_H
@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "input/reader.h"
+#include "load/capture_tree.h"
 #include "store/trace.h"
 
 /* What a merge did. */
@@ -26,29 +27,6 @@ typedef struct tsql_capture_merge_info {
     size_t kernels;           /* replayed GPU events re-parented */
     size_t rows;              /* rows appended (copied events) */
 } tsql_capture_merge_info;
-
-/* The capture roots of a loaded capture trace c (one per StreamBeginCapture /
- * StreamEndCapture pair, paired in file order): the events each would copy, in the
- * order they take UIDs (TSQL_NONE first: the synthetic CaptureRoot event), and its launch
- * calls ("dispatches"). */
-typedef struct tsql_capture_root {
-    double start, end;        /* the window: end of the begin call .. start of the end call */
-    uint32_t *events;         /* [0] = TSQL_NONE (CaptureRoot), then capture uids */
-    size_t nevents;
-    size_t ntop;              /* of them, the window roots (ops and frames whose parent lies outside) */
-    uint32_t *dispatch;       /* capture uids, in events order */
-    size_t ndispatch;
-} tsql_capture_root;
-
-typedef struct tsql_capture_tree {
-    uint32_t *parent;         /* TraceLens's parent with Python frames nested by time, or TSQL_NONE */
-    tsql_capture_root *roots;
-    size_t nroots;
-} tsql_capture_tree;
-
-/* Builds c's capture tree and roots. 0, or -1 on out of memory. */
-int tsql_capture_tree_build(const tsql_trace *c, tsql_capture_tree *out);
-void tsql_capture_tree_free(tsql_capture_tree *ct);
 
 /* Merges the capture folder into t, a replay trace loaded for this purpose (no one else
  * reads it): reads folder/execution_details.json (or classifies the folder's traces),

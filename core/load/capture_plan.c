@@ -12,7 +12,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
-#include "load/capture_merge.h"
+#include "load/capture_tree.h"
 #include "load/load.h"
 #include "util/error.h"
 

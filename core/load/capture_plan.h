@@ -62,7 +62,7 @@ long tsql_capture_select(const tsql_capture_entry *e, size_t n, int64_t batch_si
 /* One capture window of a capture trace: the span between a StreamBeginCapture call
  * (its end) and the matching StreamEndCapture call (its start), the calls paired in file
  * order, with its capture root's launch calls ("dispatches": runtime / driver calls named
- * *launch*, *memcpy* or *memset*) in the order the merge copies them (capture_merge.h,
+ * *launch*, *memcpy* or *memset*) in the order the merge copies them (capture_tree.h,
  * which finds them). */
 typedef struct tsql_capture_window {
     double start, end;
