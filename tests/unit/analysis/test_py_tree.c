@@ -52,7 +52,7 @@ static void test_merged_copies(void)
     CHECK(t != NULL);
     if (!t) return;
     tsql_capture_merge_info info;
-    CHECK_EQ(tsql_capture_merge(t, "tests/data/inference/merge/cap_ended", &info, &err), 0);
+    CHECK_EQ(tsql_capture_merge(t, "tests/data/inference/merge/cap_ended", NULL, &info, &err), 0);
     CHECK_EQ(info.merged, 1);
     CHECK_EQ(t->n, 11 + 8);                /* the CaptureRoot and 7 copied events */
     CHECK_EQ(tsql_trace_inference_prepare(t), 0); /* a merge is no analysis */
