@@ -30,7 +30,7 @@ typedef struct ctx {
     uint8_t *gpu;        /* 1: the node's TraceLens subtree has GPU work */
     uint8_t *comm;       /* 1: ... and some of it is communication */
     uint8_t *deep;       /* deep_model(n) */
-    uint8_t *model;      /* per string id: 0 unknown, 1 no, 2 yes */
+    uint8_t *model;      /* per string id: 0 unknown, else as has_model() says */
     uint8_t *visited;
     u32vec collected;
     int oom;             /* set by has_model on out of memory */
@@ -68,9 +68,10 @@ static int has_int_string(const char *v, size_t n)
 }
 
 /* The compiled-Triton model applies to an event only when its args give the kernel's
- * metadata (docs/inference.md, unified_perf_summary): non-empty Concrete Inputs, Input
- * Dims and Input type, and a launch size among the Concrete Inputs. Else TraceLens counts
- * the op as one without a model (has_perf_model False, its row kept). -1 on OOM. */
+ * metadata (docs/inference.md, "The compiled-Triton model in unified_perf_summary"):
+ * non-empty Concrete Inputs, Input Dims and Input type, and a launch size among the
+ * Concrete Inputs. Else TraceLens counts the op as one without a model (has_perf_model
+ * False, its row kept). -1 on OOM. */
 static int triton_can_model(ctx *c, uint32_t u)
 {
     tsql_buf b = {0};
