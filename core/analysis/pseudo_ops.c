@@ -11,6 +11,7 @@
 #include "analysis/attribution.h"
 #include "analysis/py_tree.h"
 #include "store/intern.h"
+#include "store/store.h"
 #include "tree/tree.h"
 #include "util/buf.h"
 #include "util/u32vec.h"
@@ -53,6 +54,8 @@ static size_t sglang_base(const char *name)
     return i - 1;
 }
 
+static int apply_pseudo_ops(tsql_trace *t);
+
 int64_t tsql_trace_inference_prepare(tsql_trace *t)
 {
     if (tsql_trace_inference_mode(t)) return 0;
@@ -93,6 +96,7 @@ int64_t tsql_trace_inference_prepare(tsql_trace *t)
     }
     free(state);
     free(to);
+    if (apply_pseudo_ops(t)) return -1;
     if (tsql_trace_cache_put(t, &PREPARED, &prepared_marker)) return -1;
     return renamed;
 oom:
@@ -472,5 +476,146 @@ done:
     free(pl.a.p);
     free(pl.b.p);
     if (rc) tsql_pseudo_plan_free(out);
+    return rc;
+}
+
+/* ---------- applying the plan ---------- */
+
+/* Drops every cached result but the ones that stay true after rows are appended (the
+ * merge's record and the copies' parents, extended by the caller), and the
+ * correlation index. */
+static void drop_stale_caches(tsql_trace *t)
+{
+    free(t->by_corr);
+    t->by_corr = NULL;
+    t->nby_corr = 0;
+    for (int i = 0; i < TSQL_CACHE_SLOTS; i++) {
+        const tsql_cache_kind *k = t->cache[i].kind;
+        if (!k || strcmp(k->name, "capture_merged_folder") == 0 || strcmp(k->name, "py_tree.copy_parents") == 0)
+            continue;
+        k->free(t->cache[i].value);
+        t->cache[i].kind = NULL;
+        t->cache[i].value = NULL;
+    }
+}
+
+/* Appends one pseudo op as row t->n (room reserved): a cpu_op without ts or dur on the
+ * thread of its parent, with the planned args (no placeholder: the text as it is). */
+static int append_row(tsql_trace *t, const tsql_pseudo_op *o, uint32_t s_cat)
+{
+    uint32_t r = t->n;
+    tsql_icol *cols[] = {&t->correlation, &t->external_id, &t->stream, &t->device, &t->seq,
+                         &t->python_id, &t->python_parent, &t->flow_id};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        if (tsql_icol_set(cols[i], r, TSQL_NULL)) return -1;
+    size_t len;
+    const char *v = tsql_template_member(o->args, strlen(o->args), "External id", &len);
+    if (v && tsql_icol_set(&t->external_id, r, strtoll(v, NULL, 10))) return -1;
+    v = tsql_template_member(o->args, strlen(o->args), "Sequence number", &len);
+    if (v && tsql_icol_set(&t->seq, r, strtoll(v, NULL, 10))) return -1;
+    t->ph[r] = 'X';
+    t->kind[r] = TSQL_K_CPU_OP;
+    t->flags[r] = TSQL_F_HAS_ARGS;
+    t->cat[r] = s_cat;
+    t->name[r] = tsql_intern_add(&t->strings, o->name, strlen(o->name));
+    t->args[r] = tsql_intern_add(&t->strings, o->args, strlen(o->args));
+    if (!t->name[r] || !t->args[r]) return -1;
+    t->pid[r] = t->pid[o->parent];
+    t->tid[r] = t->tid[o->parent];
+    t->ts_ns[r] = TSQL_NULL;
+    t->dur_ns[r] = TSQL_NULL;
+    t->pool_at[r] = (uint32_t)t->npool;
+    /* upward: beside its launch call, under the launch's parent */
+    t->parent[r] = t->parent[o->launch];
+    t->edge[r] = t->edge[o->launch];
+    t->depth[r] = t->depth[o->launch];
+    t->n = r + 1;
+    return 0;
+}
+
+/* The children lists after the insertions (docs/inference.md, Pseudo ops): a launch's
+ * parent lists the pseudo op at the end in place of the launch, the pseudo op lists the
+ * launch; the launch keeps its parent (t->parent), so the lists go down only. launch[i]
+ * is the launch of row n0 + i. */
+static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *launch)
+{
+    uint32_t n = t->n;
+    uint8_t *moved = calloc((size_t)n0 ? n0 : 1, 1);
+    uint32_t *at = calloc((size_t)n + 1, sizeof *at);
+    uint32_t *pos = malloc(((size_t)n + 1) * sizeof *pos);
+    uint32_t *ch = NULL;
+    if (!moved || !at || !pos) goto oom;
+    for (uint32_t p = n0; p < n; p++) moved[launch[p - n0]] = 1;
+    /* in uid order: the kept children, then the pseudo ops (rows after n0) */
+    for (uint32_t u = 0; u < n; u++)
+        if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) at[t->parent[u] + 1]++;
+    for (uint32_t p = n0; p < n; p++) at[p + 1]++;
+    for (uint32_t u = 0; u < n; u++) at[u + 1] += at[u];
+    ch = malloc((size_t)(at[n] ? at[n] : 1) * sizeof *ch);
+    if (!ch) goto oom;
+    memcpy(pos, at, ((size_t)n + 1) * sizeof *pos);
+    for (uint32_t u = 0; u < n; u++)
+        if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) ch[pos[t->parent[u]]++] = u;
+    for (uint32_t p = n0; p < n; p++) ch[pos[p]++] = launch[p - n0];
+    /* the tree's arrays are (n + 2) long: child_at[n + 1] unused, kept equal */
+    uint32_t *at2 = realloc(at, ((size_t)n + 2) * sizeof *at2);
+    if (!at2) goto oom;
+    at = at2;
+    at[n + 1] = at[n];
+    free(t->child_at);
+    free(t->child);
+    t->child_at = at;
+    t->child = ch;
+    free(moved);
+    free(pos);
+    return 0;
+oom:
+    free(moved);
+    free(at);
+    free(pos);
+    free(ch);
+    return -1;
+}
+
+/* Applies the plan: the pseudo ops become rows n .. n + k - 1 of t (their uids are
+ * TraceLens's), each listed where TraceLens lists it. 0, or -1 on out of memory. */
+static int apply_pseudo_ops(tsql_trace *t)
+{
+    tsql_pseudo_plan plan = {0};
+    if (tsql_pseudo_ops_plan(t, &plan)) return -1;
+    if (!plan.n) {
+        tsql_pseudo_plan_free(&plan);
+        return 0;
+    }
+    uint32_t n0 = t->n, k = (uint32_t)plan.n, need = n0 + k;
+    uint32_t *launch = malloc((size_t)k * sizeof *launch);
+    uint32_t *pyp = malloc((size_t)k * sizeof *pyp);
+    uint32_t s_cat = tsql_intern_add(&t->strings, "cpu_op", 6);
+    int rc = -1;
+    if (!launch || !pyp || !s_cat) goto done;
+    while (t->cap < need)
+        if (tsql_store_grow(t)) goto done;
+    uint32_t *p = realloc(t->parent, (size_t)need * sizeof *p);
+    if (!p) goto done;
+    t->parent = p;
+    uint16_t *d = realloc(t->depth, (size_t)need * sizeof *d);
+    if (!d) goto done;
+    t->depth = d;
+    uint8_t *e = realloc(t->edge, need);
+    if (!e) goto done;
+    t->edge = e;
+    drop_stale_caches(t);
+    for (uint32_t i = 0; i < k; i++) {
+        if (plan.v[i].uid != n0 + i || append_row(t, &plan.v[i], s_cat)) goto done;
+        launch[i] = plan.v[i].launch;
+        pyp[i] = plan.v[i].parent;
+    }
+    if (rebuild_children_with(t, n0, launch)) goto done;
+    rc = tsql_py_tree_record_copies(t, n0, pyp); /* takes pyp */
+    pyp = NULL;
+done:
+    free(launch);
+    free(pyp);
+    tsql_pseudo_plan_free(&plan);
     return rc;
 }

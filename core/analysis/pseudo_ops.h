@@ -8,9 +8,11 @@
  *     so that the perf-model registry's sglang_profiler names match;
  *   - the inference rule of op annotations (op_annotation.h: 14 attention prefixes).
  *
- * and the plan of TraceLens's single-kernel pseudo ops (vLLM's fused-MoE GEMMs: one op
- * per MoE GEMM kernel, with the UIDs and args TraceLens gives them). Applying the plan to
- * the tree, and the MLA / V4 / flydsl wrappers, are not done yet (docs/inference.md).
+ * and TraceLens's single-kernel pseudo ops (vLLM's fused-MoE GEMMs: one op per MoE GEMM
+ * kernel, with the UIDs and args TraceLens gives them), planned then appended to the
+ * trace: the launch call's parent lists the pseudo op in its place and the pseudo op lists
+ * the launch call (t->child_at / t->child), while t->parent of the launch call does not
+ * change. The MLA / V4 / flydsl wrappers are not done yet (docs/inference.md).
  *
  * No SQLite here; ext/func/inference.c is trace_inference_prepare().
  */
@@ -24,10 +26,11 @@
 /* 1 when t was prepared (its annotations follow the inference rule). */
 int tsql_trace_inference_mode(const tsql_trace *t);
 
-/* Prepares t once (later calls do nothing). The trace must not have been analysed yet
- * (no cached analysis but process names, Python frames and a capture merge's record):
- * returns -2 then, leaving t as it is. Else the number of events renamed, or -1 on out
- * of memory (t possibly half renamed: the caller drops it). */
+/* Prepares t once (later calls do nothing): renames, then appends the planned pseudo
+ * ops. The trace must not have been analysed yet (no cached analysis but process names,
+ * Python frames and a capture merge's record): returns -2 then, leaving t as it is. Else
+ * the number of events renamed, or -1 on out of memory (t possibly half prepared: the
+ * caller drops it). */
 int64_t tsql_trace_inference_prepare(tsql_trace *t);
 
 /* One single-kernel pseudo op: TraceLens lists it below `parent` (the launch call's

@@ -45,6 +45,24 @@ static const tsql_cache_kind copies_kind = {"py_tree.copy_parents", no_build, co
 
 int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents)
 {
+    copy_parents *had = tsql_trace_cache_get(t, &copies_kind);
+    if (had && first == had->first + had->n) {
+        /* rows appended after earlier ones (pseudo ops after a capture merge): one range */
+        uint32_t *np = realloc(had->parent, ((size_t)t->n - had->first) * sizeof *np);
+        if (!np) {
+            free(parents);
+            return -1;
+        }
+        memcpy(np + had->n, parents, ((size_t)t->n - first) * sizeof *np);
+        free(parents);
+        had->parent = np;
+        had->n = t->n - had->first;
+        return 0;
+    }
+    if (had) {
+        free(parents);
+        return -1;
+    }
     copy_parents *cp = calloc(1, sizeof *cp);
     if (!cp) {
         free(parents);

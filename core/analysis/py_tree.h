@@ -28,9 +28,11 @@ typedef struct tsql_py_tree {
     uint32_t *parent; /* TSQL_NONE for roots and events outside the tree */
 } tsql_py_tree;
 
-/* Records, for the rows first .. t->n - 1 a graph-capture merge just appended, their
- * parents in the capture tree with Python frames (parents[row - first], rows of t). Takes
- * parents (freed on failure too). 0, or -1 on out of memory. */
+/* Records, for the rows first .. t->n - 1 a graph-capture merge (or the inference
+ * report's pseudo ops, core/analysis/pseudo_ops.h) just appended, their parents in the
+ * tree with Python frames (parents[row - first], rows of t). Rows appended right after
+ * rows recorded before extend that range. Takes parents (freed on failure too). 0, or -1
+ * on out of memory (or when first does not follow the rows recorded before). */
 int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents);
 
 /* The trace's tree, built on first call and kept with the trace; NULL on OOM. */

@@ -30,18 +30,82 @@ typedef struct ctx {
     uint8_t *gpu;        /* 1: the node's TraceLens subtree has GPU work */
     uint8_t *comm;       /* 1: ... and some of it is communication */
     uint8_t *deep;       /* deep_model(n) */
-    uint8_t *model;      /* per string id: 0 unknown, 1 no, 2 yes */
+    uint8_t *model;      /* per string id: 0 unknown, else as has_model() says */
     uint8_t *visited;
     u32vec collected;
+    int oom;             /* set by has_model on out of memory */
     tsql_keyed *kbuf;
     size_t kcap;
 } ctx;
 
+/* 1 when JSON text v[0..n) is a non-empty array ("[]", null or absent: not) */
+static int nonempty_list(const char *v, size_t n)
+{
+    if (!v || !n || v[0] != '[') return 0;
+    for (size_t i = 1; i < n; i++)
+        if (v[i] != ' ') return v[i] != ']';
+    return 0;
+}
+
+/* 1 when some string of the JSON list v[0..n) is a whole integer as Python's int() reads
+ * it (blanks around, a sign, digits) */
+static int has_int_string(const char *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] != '"') continue;
+        size_t j = i + 1, d = 0;
+        while (j < n && v[j] == ' ') j++;
+        if (j < n && (v[j] == '+' || v[j] == '-')) j++;
+        while (j < n && v[j] >= '0' && v[j] <= '9') j++, d++;
+        while (j < n && v[j] == ' ') j++;
+        if (d && j < n && v[j] == '"') return 1;
+        /* skip to the string's end */
+        for (j = i + 1; j < n && v[j] != '"'; j++)
+            if (v[j] == '\\') j++;
+        i = j;
+    }
+    return 0;
+}
+
+/* The compiled-Triton model applies to an event only when its args give the kernel's
+ * metadata (docs/inference.md, "The compiled-Triton model in unified_perf_summary"):
+ * non-empty Concrete Inputs, Input Dims and Input type, and a launch size among the
+ * Concrete Inputs. Else TraceLens counts the op as one without a model (has_perf_model
+ * False, its row kept). -1 on OOM. */
+static int triton_can_model(ctx *c, uint32_t u)
+{
+    tsql_buf b = {0};
+    if (!c->t->args[u]) return 0;
+    if (tsql_trace_args_json(c->t, u, &b) < 0) return -1;
+    size_t lc = 0, ld = 0, lt = 0;
+    const char *conc = tsql_template_member(b.p, b.n, "Concrete Inputs", &lc);
+    const char *dims = tsql_template_member(b.p, b.n, "Input Dims", &ld);
+    const char *types = tsql_template_member(b.p, b.n, "Input type", &lt);
+    int ok = nonempty_list(conc, lc) && nonempty_list(dims, ld) && nonempty_list(types, lt) && has_int_string(conc, lc);
+    free(b.p);
+    return ok;
+}
+
+static int is_compiled_triton(const char *name)
+{
+    return strncmp(name, "triton_poi_", 11) == 0 || strncmp(name, "triton_red_", 11) == 0 ||
+           strncmp(name, "triton_per_", 11) == 0;
+}
+
+/* per string id: 1 no model, 2 a model, 3 the compiled-Triton model (decided per event) */
 static int has_model(ctx *c, uint32_t u)
 {
     uint32_t nm = c->t->name[u];
     if (!nm) return 0;
-    if (!c->model[nm]) c->model[nm] = tsql_op_has_model(tsql_intern_text(&c->t->strings, nm)) ? 2 : 1;
+    if (!c->model[nm]) {
+        const char *s = tsql_intern_text(&c->t->strings, nm);
+        c->model[nm] = !tsql_op_has_model(s) ? 1 : is_compiled_triton(s) ? 3 : 2;
+    }
+    if (c->model[nm] == 3) {
+        int r = triton_can_model(c, u);
+        if (r < 0) c->oom = 1;
+        return r == 1;
+    }
     return c->model[nm] == 2;
 }
 
@@ -179,6 +243,20 @@ static int mark_nodes(ctx *c)
             u = t->parent[u];
         }
     }
+    /* children listed downward only (the inference report's pseudo ops, pseudo_ops.h):
+     * their GPU work counts for the node that lists them, and upward from there */
+    for (uint32_t u = 0; u < t->n; u++)
+        for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
+            uint32_t ch = t->child[j];
+            if (t->parent[ch] == u || !c->gpu[ch]) continue;
+            for (uint32_t x = u; x != NONE;) {
+                int done = c->gpu[x] && (!c->comm[ch] || c->comm[x]);
+                c->gpu[x] = 1;
+                if (c->comm[ch]) c->comm[x] = 1;
+                if (done || !is_tl_node(t, x) || t->edge[x] != TSQL_EDGE_CPU) break;
+                x = t->parent[x];
+            }
+        }
     /* deep_model bottom-up: deepest nodes first */
     uint32_t maxd = 0;
     for (uint32_t u = 0; u < t->n; u++)
@@ -338,7 +416,7 @@ static tsql_unified *build(tsql_trace *t)
     c.visited = calloc(t->n + 1, 1);
     c.model = calloc((size_t)t->strings.n + 1, 1);
     covered = calloc(t->n + 1, 1);
-    if (!c.gpu || !c.comm || !c.deep || !c.visited || !c.model || !covered || mark_nodes(&c)) goto fail;
+    if (!c.gpu || !c.comm || !c.deep || !c.visited || !c.model || !covered || mark_nodes(&c) || c.oom) goto fail;
 
     /* roots: TraceLens's root cpu_ops in ts order (stable) */
     {
@@ -353,7 +431,7 @@ static tsql_unified *build(tsql_trace *t)
         int rc = 0;
         for (size_t i = 0; i < nr && !rc; i++) rc = visit(&c, roots[i].v);
         free(roots);
-        if (rc) goto fail;
+        if (rc || c.oom) goto fail;
     }
 
     /* one row per collected node */
@@ -528,6 +606,7 @@ static tsql_unified *build(tsql_trace *t)
         o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
         memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
     }
+    if (c.oom) goto fail;
     r.u->gpu = r.gpu.v;
     r.gpu.v = NULL;
     out = r.u;

@@ -158,7 +158,9 @@ struct tsql_trace {
     uint32_t *parent;       /* UINT32_MAX = root / not in a tree */
     uint16_t *depth;
     uint8_t *edge;          /* kind of edge to parent: enum tsql_edge */
-    uint32_t *child_at;     /* CSR: children of e are child[child_at[e] .. child_at[e+1]) */
+    uint32_t *child_at;     /* CSR: children of e are child[child_at[e] .. child_at[e+1]);
+                             * downward only where the inference report's pseudo ops list
+                             * a launch call whose parent stays (analysis/pseudo_ops.h) */
     uint32_t *child;
     tsql_kernels kernels;
     int link_key_is_external; /* TraceLens's linking key: 0 correlation, 1 External id */

@@ -23,7 +23,8 @@
  *       'Not found'
  *   trace_inference_prepare(trace)
  *       the changes TraceLens's inference report makes to the tree before reading it
- *       (SGLang profiler names, the inference annotation rule: pseudo_ops.h), once,
+ *       (SGLang profiler names, the inference annotation rule, the pseudo ops:
+ *       pseudo_ops.h), once,
  *       before the trace is analysed; returns the trace id
  * The trace must be open already.
  */
