@@ -160,7 +160,7 @@ static uint32_t add_edge(graph *g, uint32_t src, uint32_t dst, int type, int zer
  * from an end to a start, to the parent of the event that owns the source */
 static void attribute(graph *g, uint32_t ei, uint32_t parent_row)
 {
-    if (ei == NONE) return;
+    if (ei == NONE || ei >= g->ne || !g->e) return;
     edge_t *x = &g->e[ei];
     if (x->type != TSQL_HTA_CP_OPERATOR && x->type != TSQL_HTA_CP_KERNEL_KERNEL) return;
     uint32_t row;
@@ -541,7 +541,7 @@ static int kernel_edges(graph *g, const uint32_t *clipped, uint32_t nc, const do
         uint32_t prev = s < ns ? last[s].node : NONE;
         double ql_rt = launch != NONE ? ql[launch] : NAN, ql_k = ql[i];
         double launch_ts = launch != NONE ? r->ts[launch] : NAN;
-        if (ql_rt == 1 && ql_k == 0 && (prev == NONE || g->node_ts[prev] < launch_ts) &&
+        if (launch != NONE && ql_rt == 1 && ql_k == 0 && (prev == NONE || g->node_ts[prev] < launch_ts) &&
             g->start_of[launch] != NONE) {
             add_edge(g, g->start_of[launch], s_node, TSQL_HTA_CP_LAUNCH_DELAY, 0);
         } else if (prev != NONE && g->node_ts[s_node] - g->node_ts[prev] < KERNEL_KERNEL_MAX_GAP) {

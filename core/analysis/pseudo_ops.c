@@ -10,6 +10,7 @@
 
 #include "analysis/attribution.h"
 #include "analysis/py_tree.h"
+#include "store/colmem.h"
 #include "store/intern.h"
 #include "store/store.h"
 #include "tree/tree.h"
@@ -541,7 +542,7 @@ static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *lau
 {
     uint32_t n = t->n;
     uint8_t *moved = calloc((size_t)n0 ? n0 : 1, 1);
-    uint32_t *at = calloc((size_t)n + 1, sizeof *at);
+    uint32_t *at = tsql_col_calloc((size_t)n + 1, sizeof *at); /* becomes t->child_at */
     uint32_t *pos = malloc(((size_t)n + 1) * sizeof *pos);
     uint32_t *ch = NULL;
     if (!moved || !at || !pos) goto oom;
@@ -551,19 +552,19 @@ static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *lau
         if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) at[t->parent[u] + 1]++;
     for (uint32_t p = n0; p < n; p++) at[p + 1]++;
     for (uint32_t u = 0; u < n; u++) at[u + 1] += at[u];
-    ch = malloc((size_t)(at[n] ? at[n] : 1) * sizeof *ch);
+    ch = tsql_col_malloc((size_t)(at[n] ? at[n] : 1) * sizeof *ch); /* becomes t->child */
     if (!ch) goto oom;
     memcpy(pos, at, ((size_t)n + 1) * sizeof *pos);
     for (uint32_t u = 0; u < n; u++)
         if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) ch[pos[t->parent[u]]++] = u;
     for (uint32_t p = n0; p < n; p++) ch[pos[p]++] = launch[p - n0];
     /* the tree's arrays are (n + 2) long: child_at[n + 1] unused, kept equal */
-    uint32_t *at2 = realloc(at, ((size_t)n + 2) * sizeof *at2);
+    uint32_t *at2 = tsql_col_realloc(at, ((size_t)n + 2) * sizeof *at2);
     if (!at2) goto oom;
     at = at2;
     at[n + 1] = at[n];
-    free(t->child_at);
-    free(t->child);
+    tsql_col_free(t->child_at);
+    tsql_col_free(t->child);
     t->child_at = at;
     t->child = ch;
     free(moved);
@@ -571,9 +572,9 @@ static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *lau
     return 0;
 oom:
     free(moved);
-    free(at);
+    tsql_col_free(at);
     free(pos);
-    free(ch);
+    tsql_col_free(ch);
     return -1;
 }
 
@@ -595,13 +596,13 @@ static int apply_pseudo_ops(tsql_trace *t)
     if (!launch || !pyp || !s_cat) goto done;
     while (t->cap < need)
         if (tsql_store_grow(t)) goto done;
-    uint32_t *p = realloc(t->parent, (size_t)need * sizeof *p);
+    uint32_t *p = tsql_col_realloc(t->parent, (size_t)need * sizeof *p);
     if (!p) goto done;
     t->parent = p;
-    uint16_t *d = realloc(t->depth, (size_t)need * sizeof *d);
+    uint16_t *d = tsql_col_realloc(t->depth, (size_t)need * sizeof *d);
     if (!d) goto done;
     t->depth = d;
-    uint8_t *e = realloc(t->edge, need);
+    uint8_t *e = tsql_col_realloc(t->edge, need);
     if (!e) goto done;
     t->edge = e;
     drop_stale_caches(t);
