@@ -536,17 +536,17 @@ static int append_row(tsql_trace *t, const tsql_pseudo_op *o, uint32_t s_cat)
 
 /* The children lists after the insertions (docs/inference.md, Pseudo ops): a launch's
  * parent lists the pseudo op at the end in place of the launch, the pseudo op lists the
- * launch; the launch keeps its parent (t->parent), so the lists go down only. launch[i]
- * is the launch of row n0 + i. */
-static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *launch)
+ * launch; the launch keeps its parent (t->parent), so the lists go down only. The k
+ * pseudo ops are rows n0 .. n0 + k - 1 (t->n = n0 + k); launch[i] is row n0 + i's launch. */
+static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *launch, uint32_t k)
 {
-    uint32_t n = t->n;
+    uint32_t n = n0 + k;
     uint8_t *moved = calloc((size_t)n0 ? n0 : 1, 1);
     uint32_t *at = tsql_col_calloc((size_t)n + 1, sizeof *at); /* becomes t->child_at */
     uint32_t *pos = malloc(((size_t)n + 1) * sizeof *pos);
     uint32_t *ch = NULL;
     if (!moved || !at || !pos) goto oom;
-    for (uint32_t p = n0; p < n; p++) moved[launch[p - n0]] = 1;
+    for (uint32_t i = 0; i < k; i++) moved[launch[i]] = 1;
     /* in uid order: the kept children, then the pseudo ops (rows after n0) */
     for (uint32_t u = 0; u < n; u++)
         if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) at[t->parent[u] + 1]++;
@@ -557,7 +557,7 @@ static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *lau
     memcpy(pos, at, ((size_t)n + 1) * sizeof *pos);
     for (uint32_t u = 0; u < n; u++)
         if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) ch[pos[t->parent[u]]++] = u;
-    for (uint32_t p = n0; p < n; p++) ch[pos[p]++] = launch[p - n0];
+    for (uint32_t i = 0; i < k; i++) ch[pos[n0 + i]++] = launch[i];
     /* the tree's arrays are (n + 2) long: child_at[n + 1] unused, kept equal */
     uint32_t *at2 = tsql_col_realloc(at, ((size_t)n + 2) * sizeof *at2);
     if (!at2) goto oom;
@@ -611,7 +611,7 @@ static int apply_pseudo_ops(tsql_trace *t)
         launch[i] = plan.v[i].launch;
         pyp[i] = plan.v[i].parent;
     }
-    if (rebuild_children_with(t, n0, launch)) goto done;
+    if (t->n != need || rebuild_children_with(t, n0, launch, k)) goto done;
     rc = tsql_py_tree_record_copies(t, n0, pyp); /* takes pyp */
     pyp = NULL;
 done:

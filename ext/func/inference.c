@@ -254,7 +254,7 @@ static int same_tail(const chain *a, const chain *b, int from)
 {
     if (a->n != b->n) return 0;
     for (int i = from; i < a->n; i++)
-        if (strcmp(a->v[i], b->v[i])) return 0;
+        if (strcmp(a->v[i], b->v[i]) != 0) return 0;
     return 1;
 }
 
