@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/colmem.h"
+#include "util/sort.h"
+
 typedef struct {
     double t, dur;      /* point time; the event's dur (negative counts as 0) */
     uint32_t row;
@@ -44,12 +47,12 @@ static int cmp_point(const void *pa, const void *pb)
 void tsql_hta_callgraph_free(tsql_hta_callgraph *g)
 {
     if (!g) return;
-    free(g->depth);
-    free(g->parent);
-    free(g->nkernels);
-    free(g->kernel_dur);
-    free(g->child_at);
-    free(g->child);
+    tsql_col_free(g->depth);
+    tsql_col_free(g->parent);
+    tsql_col_free(g->nkernels);
+    tsql_col_free(g->kernel_dur);
+    tsql_col_free(g->child_at);
+    tsql_col_free(g->child);
     free(g);
 }
 
@@ -62,10 +65,50 @@ static int cmp_kkey_t(const void *a, const void *b)
     return x->row < y->row ? -1 : x->row > y->row;
 }
 
-static int is_zero_text(const tsql_trace *t, uint32_t id)
+/* What the labels need of a string (a name, a pid or a tid), found once per string id:
+ * the rows share a few thousand strings. */
+enum { S_KNOWN = 1, S_ZERO = 2, S_STEP = 4, S_AUTOGRAD = 8 };
+
+static uint8_t string_flags(const tsql_trace *t, uint8_t *cache, uint32_t id)
 {
-    const char *s = tsql_intern_text(&t->strings, id);
-    return !strcmp(s, "0");
+    if (!(cache[id] & S_KNOWN)) {
+        const char *s = tsql_intern_text(&t->strings, id);
+        cache[id] = (uint8_t)(S_KNOWN | (!strcmp(s, "0") ? S_ZERO : 0) | (strstr(s, "ProfilerStep#") ? S_STEP : 0) |
+                              (strstr(s, "autograd::") ? S_AUTOGRAD : 0));
+    }
+    return cache[id];
+}
+
+/* Sorts the points in HTA's order: two stable radix passes (time, then thread) and, in
+ * each run of one thread's points at one time (short), HTA's comparator. Returns the
+ * sorted copy (a column block) or NULL on out of memory. */
+static point *sort_points(const point *pts, uint32_t np)
+{
+    size_t m = np ? np : 1;
+    uint64_t *key = malloc(m * sizeof *key);
+    uint32_t *idx = malloc(m * sizeof *idx);
+    point *out = tsql_col_malloc(m * sizeof *out);
+    int ok = key && idx && out;
+    if (ok) {
+        for (uint32_t i = 0; i < np; i++) key[i] = tsql_sort_key(pts[i].t), idx[i] = i;
+        ok = tsql_radix_sort(key, idx, np) == 0;
+    }
+    if (ok) {
+        for (uint32_t i = 0; i < np; i++) key[i] = pts[idx[i]].thread;
+        ok = tsql_radix_sort(key, idx, np) == 0;
+    }
+    if (ok) {
+        for (uint32_t i = 0; i < np; i++) out[i] = pts[idx[i]];
+        for (uint32_t i = 0, j; i < np; i = j) {
+            for (j = i + 1; j < np && out[j].thread == out[i].thread && out[j].t == out[i].t; j++) {}
+            if (j - i > 1) qsort(out + i, j - i, sizeof *out, cmp_point);
+        }
+    }
+    free(key);
+    free(idx);
+    if (ok) return out;
+    tsql_col_free(out);
+    return NULL;
 }
 
 /* per thread (by pid and tid) */
@@ -91,21 +134,22 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
     uint32_t n = r->n;
     size_t m = n ? n : 1;
     tsql_hta_callgraph *g = calloc(1, sizeof *g);
-    point *pts = malloc(2 * m * sizeof *pts);
+    point *pts = tsql_col_malloc(2 * m * sizeof *pts);
+    uint8_t *sflags = calloc((size_t)t->strings.n + 1, 1);
     thread_info *th = malloc(m * sizeof *th);
     uint32_t *stack = malloc(m * sizeof *stack), *order = malloc(m * sizeof *order);
     if (g) {
         g->n = n;
-        g->depth = malloc(m * sizeof *g->depth);
-        g->parent = malloc(m * sizeof *g->parent);
-        g->nkernels = calloc(m, sizeof *g->nkernels);
-        g->kernel_dur = calloc(m, sizeof *g->kernel_dur);
-        g->child_at = calloc(m + 1, sizeof *g->child_at);
-        g->child = malloc(m * sizeof *g->child);
+        g->depth = tsql_col_malloc(m * sizeof *g->depth);
+        g->parent = tsql_col_malloc(m * sizeof *g->parent);
+        g->nkernels = tsql_col_calloc(m, sizeof *g->nkernels);
+        g->kernel_dur = tsql_col_calloc(m, sizeof *g->kernel_dur);
+        g->child_at = tsql_col_calloc(m + 1, sizeof *g->child_at);
+        g->child = tsql_col_malloc(m * sizeof *g->child);
     }
-    if (!g || !pts || !th || !stack || !order || !g->depth || !g->parent || !g->nkernels || !g->kernel_dur ||
-        !g->child_at || !g->child) {
-        free(pts), free(th), free(stack), free(order);
+    if (!g || !pts || !sflags || !th || !stack || !order || !g->depth || !g->parent || !g->nkernels ||
+        !g->kernel_dur || !g->child_at || !g->child) {
+        tsql_col_free(pts), free(sflags), free(th), free(stack), free(order);
         tsql_hta_callgraph_free(g);
         return NULL;
     }
@@ -127,11 +171,11 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
         uint32_t u = r->uid[i];
         thread_info *p = find_thread(th, nth, tsql_thread_key(t, u));
         if (r->stream[i] <= 0) p->all_gpu = 0;
-        if (!is_zero_text(t, t->pid[u])) p->all_pid0 = 0;
-        if (!is_zero_text(t, t->tid[u])) p->all_tid0 = 0;
-        const char *name = tsql_intern_text(&t->strings, t->name[u]);
-        if (strstr(name, "ProfilerStep#")) p->main = 1;
-        if (strstr(name, "autograd::")) p->bwd = 1;
+        if (!(string_flags(t, sflags, t->pid[u]) & S_ZERO)) p->all_pid0 = 0;
+        if (!(string_flags(t, sflags, t->tid[u]) & S_ZERO)) p->all_tid0 = 0;
+        uint8_t nf = string_flags(t, sflags, t->name[u]);
+        if (nf & S_STEP) p->main = 1;
+        if (nf & S_AUTOGRAD) p->bwd = 1;
     }
     /* the CPU threads' points, nested by a stack */
     uint32_t np = 0;
@@ -144,7 +188,15 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
         pts[np++] = (point){r->ts[i], dur, i, 0, key};
         pts[np++] = (point){r->ts[i] + dur, dur, i, 1, key};
     }
-    qsort(pts, np, sizeof *pts, cmp_point);
+    point *sorted = sort_points(pts, np);
+    tsql_col_free(pts);
+    free(sflags);
+    pts = sorted;
+    if (!pts) {
+        free(th), free(stack), free(order);
+        tsql_hta_callgraph_free(g);
+        return NULL;
+    }
     uint32_t sp = 0;
     for (uint32_t j = 0; j < np; j++) {
         if (j && pts[j].thread != pts[j - 1].thread) sp = 0;
@@ -179,7 +231,7 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
         /* the backward thread's top rows by start, each step's span found by a search */
         kkey_t *tops = malloc(m * sizeof *tops);
         if (!tops) {
-            free(pts), free(th), free(stack), free(order);
+            tsql_col_free(pts), free(th), free(stack), free(order);
             tsql_hta_callgraph_free(g);
             return NULL;
         }
@@ -234,7 +286,7 @@ tsql_hta_callgraph *tsql_hta_callgraph_build(const tsql_trace *t, const tsql_hta
         g->nkernels[p] += g->nkernels[i] + (uint32_t)is_kernel;
         g->kernel_dur[p] += g->kernel_dur[i] + (is_kernel ? r->dur[i] : 0.0);
     }
-    free(pts), free(th), free(stack), free(order);
+    tsql_col_free(pts), free(th), free(stack), free(order);
     return g;
 }
 
