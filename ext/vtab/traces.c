@@ -27,7 +27,8 @@ SQLITE_EXTENSION_INIT3
     X(MEMORY_BYTES, "memory_bytes INTEGER")                                             \
     X(WARNINGS, "warnings INTEGER")                                                     \
     X(LINK_KEY, "link_key TEXT")                                                        \
-    X(TL_COMPATIBLE, "tl_compatible INTEGER")
+    X(TL_COMPATIBLE, "tl_compatible INTEGER")                                           \
+    X(WHOLE_US, "whole_us INTEGER")
 
 enum { TRACES_COLUMNS(TSQL_COL_ENUM) METADATA };
 
@@ -66,6 +67,13 @@ static int traces_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
                             SQLITE_STATIC);
         break;
     case TL_COMPATIBLE: sqlite3_result_int(ctx, !t->bare_array && !t->old_spelling); break;
+    case WHOLE_US: {
+        /* pandas holds TraceLens's kernel durations as integers then (docs/report.md) */
+        int whole = tsql_trace_whole_us(e->trace);
+        if (whole < 0) return SQLITE_NOMEM;
+        sqlite3_result_int(ctx, whole);
+        break;
+    }
     case METADATA: sqlite3_result_text(ctx, t->metadata, -1, SQLITE_TRANSIENT); break;
     default: break;
     }
