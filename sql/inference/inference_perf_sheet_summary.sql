@@ -28,7 +28,7 @@ SELECT trace_id, inference_sheet AS sheet, name, sheet_params AS params, num_ker
        first(rl_bound, row) AS roofline_bound_first,
        pd_mean(rl_pct, row) AS pct_roofline_mean, median(rl_pct) AS pct_roofline_median,
        pd_std(rl_pct, row) AS pct_roofline_std, min(rl_pct) AS pct_roofline_min, max(rl_pct) AS pct_roofline_max,
-       max(sheet_kernel_time_int) AS kernel_time_int,
+       max(sheet_kernel_time_int) OR (SELECT whole_us FROM traces w WHERE w.trace_id = o.trace_id) AS kernel_time_int,
        max(sheet_roofline_specs) AS roofline_specs,
        kernel_details_summary(kernel_details, row) AS kernel_details_summary,
        trunc_kernel_details(kernel_details_summary(kernel_details, row)) AS trunc_kernel_details,

@@ -13,7 +13,8 @@
 --                columns against gpu_arch (NULL without an arch or a matching peak)
 --   kernel_time_us_*            statistics of the instances' GPU busy time, µs
 --   kernel_time_int             1 when the sheet's Kernel Time column is TraceLens's
---                int64 (no row of its frames has GPU work, docs/report.md, cell text)
+--                int64: no row of its frames has GPU work, or every GPU duration of the
+--                trace is whole µs (traces.whole_us; docs/report.md, cell text)
 --   kernel_details_summary      per-kernel statistics (JSON, kernel_details_summary())
 --   name_count, uid_first       instances, uid of the first one
 --   appended    1 for the groups TraceLens moves from F_fwd to the end of F_bwd
@@ -47,7 +48,7 @@ WITH o AS (
            pd_mean(rl_pct, row) AS pct_roofline_mean, median(rl_pct) AS pct_roofline_median,
            pd_std(rl_pct, row) AS pct_roofline_std, min(rl_pct) AS pct_roofline_min,
            max(rl_pct) AS pct_roofline_max,
-           max(sheet_kernel_time_int) AS kernel_time_int,
+           max(sheet_kernel_time_int) OR (SELECT whole_us FROM traces w WHERE w.trace_id = o.trace_id) AS kernel_time_int,
            max(sheet_roofline_specs) AS roofline_specs,
            max(sheet_moved_roofline_specs) AS moved_roofline_specs,
            kernel_details_summary(kernel_details, row) AS kernel_details_summary,
