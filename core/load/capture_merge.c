@@ -160,11 +160,6 @@ static int copy_event(merger *m, capture *cp, uint32_t u, uint32_t r)
     return 0;
 }
 
-static int name_is(const tsql_trace *t, uint32_t u, const char *s)
-{
-    return t->name[u] && strcmp(name_of(t, u), s) == 0;
-}
-
 /* A GPU event's launch context once its launch call r is set (as tree.c's linking). */
 static void kernel_context(tsql_trace *t, uint32_t k, uint32_t r)
 {
@@ -177,20 +172,7 @@ static void kernel_context(tsql_trace *t, uint32_t k, uint32_t r)
         if (K->op[k] == NONE) K->op[k] = p;
         K->root_op[k] = p;
     }
-    uint32_t L = NONE;
-    if (!K->is_comm[k]) {
-        L = r;
-        for (uint32_t p = t->parent[r]; p != NONE; p = t->parent[p]) {
-            if (t->kind[p] == TSQL_K_CPU_OP) {
-                if (name_is(t, p, "execute")) continue;
-                L = p;
-                break;
-            }
-            if (t->kind[p] == TSQL_K_PYTHON) continue;
-            break;
-        }
-    }
-    K->tl_launcher[k] = L;
+    K->tl_launcher[k] = K->is_comm[k] ? NONE : tsql_tl_launcher(t, r);
     uint32_t g = K->uid[k];
     t->parent[g] = r;
     t->edge[g] = TSQL_EDGE_LAUNCH;

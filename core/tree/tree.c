@@ -700,22 +700,7 @@ static int link_finish(tsql_trace *t, link_state *st)
         }
         /* TraceLens's launcher: nearest cpu_op above the runtime call, skipping
          * python frames and cpu_ops named "execute"; else the runtime call itself */
-        uint32_t L = NONE;
-        if (tlr != NONE && !K->is_comm[k]) {
-            L = tlr;
-            if (!(t->flags[tlr] & TSQL_F_TL_DROPPED)) {
-                for (uint32_t p = t->parent[tlr]; p != NONE; p = t->parent[p]) {
-                    if (t->kind[p] == TSQL_K_CPU_OP) {
-                        if (name_is(t, p, "execute")) continue;
-                        L = p;
-                        break;
-                    }
-                    if (t->kind[p] == TSQL_K_PYTHON) continue;
-                    break;
-                }
-            }
-        }
-        K->tl_launcher[k] = L;
+        K->tl_launcher[k] = tlr != NONE && !K->is_comm[k] ? tsql_tl_launcher(t, tlr) : NONE;
         if (r != NONE) {
             t->parent[g] = r;
             t->edge[g] = TSQL_EDGE_LAUNCH;
@@ -783,6 +768,22 @@ static int nest_both(tsql_trace *t, link_state *st, int threads)
         }
     }
     return nest_cpu(t) || nest_python(t) || link_prepare(t, st) ? -1 : 0;
+}
+
+/* TraceLens's launcher of a kernel whose runtime call is r: the nearest cpu_op above r,
+ * skipping Python frames and cpu_ops named "execute"; else r itself (also when r was
+ * dropped from TraceLens's tree). */
+uint32_t tsql_tl_launcher(const tsql_trace *t, uint32_t r)
+{
+    if (t->flags[r] & TSQL_F_TL_DROPPED) return r;
+    for (uint32_t p = t->parent[r]; p != NONE; p = t->parent[p]) {
+        if (t->kind[p] == TSQL_K_CPU_OP) {
+            if (name_is(t, p, "execute")) continue;
+            return p;
+        }
+        if (t->kind[p] != TSQL_K_PYTHON) break;
+    }
+    return r;
 }
 
 int tsql_tree_build(tsql_trace *t, tsql_error *err)

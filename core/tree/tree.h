@@ -17,6 +17,11 @@
 #include "store/trace.h"
 
 /* Builds everything above. Returns 0 or -1 with err set (only on OOM). */
+/* TraceLens's launcher of a kernel whose runtime call is r (the nearest cpu_op above r,
+ * skipping Python frames and cpu_ops named "execute"; else r). Shared by the tree build
+ * and the graph-capture merge. */
+uint32_t tsql_tl_launcher(const tsql_trace *t, uint32_t r);
+
 int tsql_tree_build(tsql_trace *t, tsql_error *err);
 /* The same, using up to threads threads (same result). */
 int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads);
