@@ -366,6 +366,8 @@ typedef struct cg_scan {
     const tsql_hta_rows *r;
     tsql_hta_callgraph *g;
     uint32_t *nodes; /* rows in the graph */
+    uint32_t *kbuf;  /* scratch for one node's GPU descendants (the largest count), so that
+                        xColumn allocates nothing per row */
 } cg_scan;
 
 static void cg_mat_free(void *p)
@@ -374,6 +376,7 @@ static void cg_mat_free(void *p)
     if (s) {
         tsql_hta_callgraph_free(s->g);
         sqlite3_free(s->nodes);
+        sqlite3_free(s->kbuf);
     }
     sqlite3_free(s);
 }
@@ -392,14 +395,22 @@ static long cg_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
     }
     s->r = r;
     s->nodes = NULL;
+    s->kbuf = NULL;
     if (!(s->g = tsql_hta_callgraph_build(t, r, kept)) ||
         !(s->nodes = sqlite3_malloc64(((sqlite3_uint64)r->n + 1) * sizeof *s->nodes))) {
         cg_mat_free(s);
         return -1;
     }
-    uint32_t n = 0;
+    uint32_t n = 0, maxk = 0;
     for (uint32_t i = 0; i < r->n; i++)
-        if (s->g->depth[i] >= 0) s->nodes[n++] = i;
+        if (s->g->depth[i] >= 0) {
+            s->nodes[n++] = i;
+            if (s->g->nkernels[i] > maxk) maxk = s->g->nkernels[i];
+        }
+    if (!(s->kbuf = sqlite3_malloc64(((sqlite3_uint64)maxk + 1) * sizeof *s->kbuf))) {
+        cg_mat_free(s);
+        return -1;
+    }
     cur->mat = s;
     return n;
 }
@@ -425,8 +436,8 @@ static int cg_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case G_KDUR: sqlite3_result_double(ctx, g->kernel_dur[i]); break;
     case G_KNAMES: {
         /* the GPU descendants' names in ts order, '|' between them */
-        uint32_t *k = sqlite3_malloc64(((sqlite3_uint64)g->nkernels[i] + 1) * sizeof *k);
-        uint32_t nk = k ? tsql_hta_callgraph_kernels(g, r, i, k) : UINT32_MAX;
+        uint32_t *k = s->kbuf;
+        uint32_t nk = tsql_hta_callgraph_kernels(g, r, i, k);
         tsql_buf *b = &cur->buf;
         b->n = 0;
         int oom = nk == UINT32_MAX;
@@ -440,7 +451,6 @@ static int cg_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
                 b->n += len;
             }
         }
-        sqlite3_free(k);
         if (oom) return SQLITE_NOMEM;
         sqlite3_result_text(ctx, b->n ? b->p : "", (int)b->n, SQLITE_TRANSIENT);
         break;
