@@ -37,6 +37,8 @@ import subprocess
 import sys
 import time
 
+from quiet import LOAD_VOID, loadavg, loadavg1, wait_quiet
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(ROOT)
 EXT = os.environ.get("TSQL_EXT", "build/tracesql")
@@ -50,7 +52,7 @@ HUGE = "build/bench/timesformer_4800mb.json" if os.environ.get("TSQL_BENCH_HUGE"
 RUNS = int(os.environ.get("TSQL_BENCH_RUNS", "5"))
 YARDSTICK = "build/bench/cjson_stream"
 # a figure taken while the machine was busy is void (issue_table)
-LOAD_VOID, OTHERS_VOID = 0.3, 0.15
+OTHERS_VOID = 0.15
 # issue 22's targets
 T_PLAIN_S, T_PLAIN_CJSON, T_GZ_PLAIN, T_REPORT_PLAIN, T_MODULE_PLAIN, T_RSS = 1.0, 0.30, 1.15, 2.0, 0.3, 0.35
 REPEAT = int(os.environ.get("TSQL_BENCH_REPEAT", "3"))
@@ -199,6 +201,7 @@ def issue_table(plain, gz, huge):
     load_sql = f"SELECT trace_open({sql_quote(plain)});\nSELECT events, json_bytes FROM traces;\n"
     mod_sql = (f"SELECT trace_open({sql_quote(plain)});\n.timer on\nSELECT count(*) FROM module_tree;\n")
     shell = [SQLITE, "-batch", ":memory:", "-cmd", f".load {ext}"]
+    wait_quiet()
     start_load = loadavg1()
     print(f"\nissue 22 table: {plain} ({os.path.getsize(plain) / 1e6:.1f} MB), best of {RUNS} "
           f"interleaved rounds; load average before: {loadavg()} ({os.cpu_count()} CPUs)", flush=True)
@@ -278,20 +281,6 @@ def issue_table(plain, gz, huge):
         print(f"{'plain load, ~4.8 GB':44} {h['wall']:7.3f} {h['user']:7.3f} {h['sys']:7.3f}  {ev2:,} events; "
               f"{h['wall'] / jb2 * 1e9:.3f} s/GB vs {pl / jbytes * 1e9:.3f} s/GB at {SIZE_MB} MB; "
               f"peak RSS {h['rss'] / 1e6:.0f} MB ({h['rss'] / jb2:.3f} x JSON)")
-
-
-def loadavg1():
-    try:
-        return float(open("/proc/loadavg").read().split()[0])
-    except (OSError, ValueError):
-        return None
-
-
-def loadavg():
-    try:
-        return " ".join(open("/proc/loadavg").read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def main():
