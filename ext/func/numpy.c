@@ -55,39 +55,30 @@ typedef struct sort_acc {
     int desc, oom;
 } sort_acc;
 
-/* numpy's heapsort of indices (the introsort's fallback), 1.24 npysort/heapsort.cpp */
+/* Sift tmp down from heap position i of the max-heap of positions 1..n ordered by v
+   (position p is h[p - 1]: numpy's 1-based heap, without a pointer before the array). */
+static void sift_down(const double *v, int64_t *h, int64_t i, int64_t n, int64_t tmp)
+{
+    for (int64_t j = i << 1; j <= n;) {
+        if (j < n && v[h[j - 1]] < v[h[j]]) j++;
+        if (!(v[tmp] < v[h[j - 1]])) break;
+        h[i - 1] = h[j - 1];
+        i = j;
+        j += j;
+    }
+    h[i - 1] = tmp;
+}
+
+/* numpy's heapsort of indices (the introsort's fallback, numpy 1.24's
+   npysort/heapsort.cpp): the same heap order, so ties end where numpy puts them. */
 static void aheapsort(const double *v, int64_t *tosort, int64_t n)
 {
-    int64_t *a = tosort - 1, i, j, l, tmp;
-    for (l = n >> 1; l > 0; --l) {
-        tmp = a[l];
-        for (i = l, j = l << 1; j <= n;) {
-            if (j < n && v[a[j]] < v[a[j + 1]]) j += 1;
-            if (v[tmp] < v[a[j]]) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
-    }
+    for (int64_t l = n >> 1; l > 0; --l) sift_down(v, tosort, l, n, tosort[l - 1]);
     for (; n > 1;) {
-        tmp = a[n];
-        a[n] = a[1];
+        int64_t tmp = tosort[n - 1];
+        tosort[n - 1] = tosort[0];
         n -= 1;
-        for (i = 1, j = 2; j <= n;) {
-            if (j < n && v[a[j]] < v[a[j + 1]]) j++;
-            if (v[tmp] < v[a[j]]) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
+        sift_down(v, tosort, 1, n, tmp);
     }
 }
 

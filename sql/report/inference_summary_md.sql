@@ -1,5 +1,5 @@
 -- module: report.inference_summary_md
--- requires: inference.inference_ops_summary, inference.inference_perf_sheet_summary, timeline.gpu_timeline
+-- requires: inference.inference_ops_summary, inference.inference_perf_sheet_summary, report._md_gpu_timeline
 
 -- inference_summary_md: the Markdown summary tools/tracesql-inference-report prints
 -- without an output folder: the trace, its GPU timeline, the top 10 ops by direct
@@ -7,11 +7,7 @@
 -- kernel time, one line per row in (section, pos) order:
 --   SELECT line FROM inference_summary_md WHERE trace_id = ? ORDER BY section, pos
 CREATE TEMP VIEW IF NOT EXISTS inference_summary_md AS
-WITH tl AS (
-    SELECT trace_id, row_number() OVER (PARTITION BY trace_id) AS pos,
-           md_row(type, printf('%.3f', time_ms), printf('%.2f', percent)) AS line
-    FROM gpu_timeline
-), os AS (
+WITH os AS (
     SELECT trace_id, rank AS pos,
            md_row(name, parent_module, count, printf('%.3f', total_direct_kernel_time_ms), printf('%.2f', percentage))
              AS line
@@ -27,12 +23,7 @@ WITH tl AS (
     UNION ALL SELECT trace_id, 0, 1, '' FROM traces
     UNION ALL SELECT trace_id, 0, 2, '- trace: ' || label || ' (' || events || ' events, ' || gpu_events
                      || ' GPU events)' FROM traces
-    UNION ALL SELECT DISTINCT trace_id, 1, -4, '' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -3, '## GPU timeline' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -2, '' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -1, md_row('type', 'time (ms)', '%') FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, 0, '|---|---:|---:|' FROM tl
-    UNION ALL SELECT trace_id, 1, pos, line FROM tl
+    UNION ALL SELECT trace_id, 1, pos, line FROM _md_gpu_timeline
     UNION ALL SELECT DISTINCT trace_id, 2, -4, '' FROM os
     UNION ALL SELECT DISTINCT trace_id, 2, -3, '## Top 10 ops' FROM os
     UNION ALL SELECT DISTINCT trace_id, 2, -2, '' FROM os

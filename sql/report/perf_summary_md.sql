@@ -1,5 +1,5 @@
 -- module: report.perf_summary_md
--- requires: kernels.kernel_summary, ops.ops_summary, timeline.gpu_timeline
+-- requires: kernels.kernel_summary, ops.ops_summary, report._md_gpu_timeline
 
 -- perf_summary_md: the Markdown summary tools/tracesql-perf-report prints for a trace
 -- (no OUTDIR): the trace, its GPU timeline, the top 10 kernels and the top 10 ops, one
@@ -9,11 +9,7 @@
 -- a section with no rows is left out, heading included. Long kernel names are cut to 60
 -- characters.
 CREATE TEMP VIEW IF NOT EXISTS perf_summary_md AS
-WITH tl AS (
-    SELECT trace_id, row_number() OVER (PARTITION BY trace_id) AS pos,
-           md_row(type, printf('%.3f', time_ms), printf('%.2f', percent)) AS line
-    FROM gpu_timeline
-), ks AS (
+WITH ks AS (
     SELECT trace_id, pos,
            md_row(coalesce(parent_op_category, ''), coalesce(parent_op, ''),
                   CASE WHEN length(kernel_name) > 60 THEN substr(kernel_name, 1, 57) || '...' ELSE kernel_name END,
@@ -29,12 +25,7 @@ WITH tl AS (
     UNION ALL SELECT trace_id, 0, 1, '' FROM traces
     UNION ALL SELECT trace_id, 0, 2, '- trace: ' || label || ' (' || events || ' events, ' || gpu_events
                      || ' GPU events)' FROM traces
-    UNION ALL SELECT DISTINCT trace_id, 1, -4, '' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -3, '## GPU timeline' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -2, '' FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, -1, md_row('type', 'time (ms)', '%') FROM tl
-    UNION ALL SELECT DISTINCT trace_id, 1, 0, '|---|---:|---:|' FROM tl
-    UNION ALL SELECT trace_id, 1, pos, line FROM tl
+    UNION ALL SELECT trace_id, 1, pos, line FROM _md_gpu_timeline
     UNION ALL SELECT DISTINCT trace_id, 2, -4, '' FROM ks
     UNION ALL SELECT DISTINCT trace_id, 2, -3, '## Top 10 kernels' FROM ks
     UNION ALL SELECT DISTINCT trace_id, 2, -2, '' FROM ks
