@@ -10,8 +10,80 @@
 #include <cjson/cJSON.h>
 
 #include "analysis/collectives.h"
+#include "text/jsonlex.h"
+#include "text/pyrepr.h"
 
 const char *const tsql_coll_size_source_names[4] = {NULL, "kernel", "call", "annotation"};
+
+const char *const tsql_coll_tl_keys[TSQL_COLL_TL_N] = {
+    [TSQL_COLL_TL_PG] = "Process Group Name",   [TSQL_COLL_TL_PG_RANKS] = "Process Group Ranks",
+    [TSQL_COLL_TL_NAME] = "Collective name",    [TSQL_COLL_TL_GROUP_SIZE] = "Group size",
+    [TSQL_COLL_TL_DTYPE] = "dtype",             [TSQL_COLL_TL_IN_NELEMS] = "In msg nelems",
+    [TSQL_COLL_TL_OUT_NELEMS] = "Out msg nelems", [TSQL_COLL_TL_IN_SPLIT] = "In split size",
+    [TSQL_COLL_TL_OUT_SPLIT] = "Out split size", [TSQL_COLL_TL_STREAM] = "stream",
+    [TSQL_COLL_TL_SEQ] = "Seq",
+};
+
+/* ---- an args value as TraceLens holds it ------------------------------------------ */
+
+void tsql_pycell_clear(tsql_pycell *cell)
+{
+    if (cell->type == TSQL_PYCELL_TEXT) free(cell->v.s);
+    cell->type = TSQL_PYCELL_NULL;
+}
+
+/* cell = the TEXT b[0..n) (copied); 0 or -1 on OOM */
+static int pycell_text(tsql_pycell *cell, const char *b, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (!d) return -1;
+    memcpy(d, b, n);
+    d[n] = 0;
+    cell->type = TSQL_PYCELL_TEXT;
+    cell->v.s = d;
+    return 0;
+}
+
+int tsql_coll_pycell(const char *args, size_t n, const char *key, tsql_pycell *cell)
+{
+    cell->type = TSQL_PYCELL_NULL;
+    size_t len = 0;
+    const char *v = n > 1 ? tsql_template_member(args, n, key, &len) : NULL;
+    if (!v || !len) return 0;
+    tsql_buf b = {0};
+    int rc = 0;
+    switch (*v) {
+    case 'n': /* null: None, a missing value */
+        return 0;
+    case 't': /* json.load's bool, which pandas prints as Python does */
+        return pycell_text(cell, "True", 4);
+    case 'f':
+        return pycell_text(cell, "False", 5);
+    case '"':
+        if (len < 2 || tsql_unescape(v + 1, len - 2, &b) < 0) rc = -1;
+        break;
+    case '[': /* TraceLens turns lists into tuples, recursively */
+        if (tsql_pyrepr_text(&b, v, len, TSQL_PY_TUPLES, NULL) < 0) rc = -1;
+        break;
+    case '{': /* a dict stays a dict (lists inside it stay lists) */
+        if (tsql_pyrepr_text(&b, v, len, 0, NULL) < 0) rc = -1;
+        break;
+    default: { /* a number: an integer spelling is a Python int, any other a float */
+        int64_t i;
+        if (tsql_parse_int64(v, len, &i) == 0) {
+            cell->type = TSQL_PYCELL_INT;
+            cell->v.i = i;
+        } else {
+            cell->type = TSQL_PYCELL_REAL;
+            cell->v.r = tsql_parse_double(v, len);
+        }
+        return 0;
+    }
+    }
+    if (rc == 0) rc = pycell_text(cell, b.p ? b.p : "", b.n);
+    free(b.p);
+    return rc;
+}
 
 /* ---- names ------------------------------------------------------------------------ */
 
@@ -121,7 +193,8 @@ int tsql_coll_dtype_bytes(const char *dtype)
 
 typedef struct ctx {
     const tsql_trace *t;
-    tsql_buf buf;
+    tsql_buf buf;  /* the args text of the last args_of() call */
+    size_t args_n; /* its length, 0 when that event had no args */
     int oom;
 } ctx;
 
@@ -133,6 +206,7 @@ static const char *name_of(const tsql_trace *t, uint32_t u)
 /* The args of u parsed, or NULL (none, unparseable, or OOM: c->oom set). */
 static cJSON *args_of(ctx *c, uint32_t u)
 {
+    c->args_n = 0;
     if (u == TSQL_NONE || !c->t->args[u]) return NULL;
     c->buf.n = 0;
     if (tsql_trace_args_json(c->t, u, &c->buf) < 0 || tsql_buf_reserve(&c->buf, 1)) {
@@ -140,6 +214,7 @@ static cJSON *args_of(ctx *c, uint32_t u)
         return NULL;
     }
     c->buf.p[c->buf.n] = 0;
+    c->args_n = c->buf.n;
     return cJSON_Parse(c->buf.p);
 }
 
@@ -324,6 +399,35 @@ static void take_annotation(ctx *c, tsql_coll *r, const cJSON *a)
     r->size_source = TSQL_COLL_SIZE_ANNOTATION;
 }
 
+/* 1 when name holds pat, ignoring ASCII case (TraceLens's case-insensitive search) */
+static int contains_nocase(const char *name, const char *pat)
+{
+    size_t m = strlen(pat);
+    for (const char *p = name; *p; p++)
+        if (strncasecmp(p, pat, m) == 0) return 1;
+    return 0;
+}
+
+/* TraceLens's reading of the kernel's own args (the last args_of() text), and the
+ * collective name it infers from a custom all-reduce kernel's name. */
+static void take_tl(ctx *c, tsql_coll *r)
+{
+    for (int f = 0; f < TSQL_COLL_TL_N; f++)
+        if (tsql_coll_pycell(c->buf.p, c->args_n, tsql_coll_tl_keys[f], &r->tl[f]) < 0) c->oom = 1;
+    tsql_pycell *name = &r->tl[TSQL_COLL_TL_NAME];
+    if (name->type == TSQL_PYCELL_NULL && contains_nocase(name_of(c->t, r->uid), "cross_device_reduce") &&
+        pycell_text(name, "allreduce", 9) < 0)
+        c->oom = 1;
+}
+
+/* NCCL's sequence number from the call when the kernel has none (the last args_of()
+ * text is the call's) */
+static void take_call_seq(ctx *c, tsql_coll *r)
+{
+    tsql_pycell *seq = &r->tl[TSQL_COLL_TL_SEQ];
+    if (seq->type == TSQL_PYCELL_NULL && tsql_coll_pycell(c->buf.p, c->args_n, "Seq", seq) < 0) c->oom = 1;
+}
+
 static void finish_row(tsql_coll *r, const tsql_trace *t)
 {
     const char *k = tsql_coll_kind(r->coll_name);
@@ -349,6 +453,7 @@ static void free_row(tsql_coll *r)
     free(r->dtype);
     free(r->in_split);
     free(r->out_split);
+    for (int f = 0; f < TSQL_COLL_TL_N; f++) tsql_pycell_clear(&r->tl[f]);
 }
 
 void tsql_coll_free(tsql_coll_list *l)
@@ -440,10 +545,12 @@ int tsql_coll_build(const tsql_trace *t, tsql_coll_list *out)
         }
         cJSON *a = args_of(c, g);
         take_keys(c, r, a, TSQL_COLL_SIZE_KERNEL);
+        take_tl(c, r);
         cJSON_Delete(a);
         if (r->call != TSQL_NONE) {
             a = args_of(c, r->call);
             take_keys(c, r, a, TSQL_COLL_SIZE_CALL);
+            take_call_seq(c, r);
             cJSON_Delete(a);
         }
         if (r->annotation != TSQL_NONE) {

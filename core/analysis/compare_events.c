@@ -15,6 +15,7 @@
 #include "store/intern.h"
 #include "util/buf.h"
 #include "util/sort.h"
+#include "util/keyset.h"
 #include "util/u64map.h"
 
 const char *const tsql_cmp_phase_names[4] = {NULL, "prefill", "decode", "mixed"};
@@ -1034,74 +1035,12 @@ static int layer_pos_cmp(const void *x, const void *y)
     return a->uid < b->uid ? -1 : a->uid > b->uid;
 }
 
-/* ---- groups: a table of four-word keys, each type of group keeping its values in
- * an array indexed like the keys ---- */
+/* ---- groups: four-word keys in a tsql_keyset (core/util/keyset.h), each type of group
+ * keeping its values in an array indexed like the keys ---- */
 
 typedef struct {
     uint32_t w[4];
 } quad;
-
-typedef struct {
-    quad *keys;
-    size_t n, cap;
-    uint32_t *slot; /* key index + 1, 0 = empty */
-    size_t nslots;
-} quad_table;
-
-static void quad_table_free(quad_table *q)
-{
-    free(q->keys);
-    free(q->slot);
-    memset(q, 0, sizeof *q);
-}
-
-static uint64_t quad_hash(const quad *k)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (int i = 0; i < 4; i++) {
-        h ^= k->w[i];
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    return h;
-}
-
-static int quad_table_grow(quad_table *q)
-{
-    size_t ns = q->nslots ? q->nslots * 2 : 1024;
-    uint32_t *slot = calloc(ns, sizeof *slot);
-    if (!slot) return -1;
-    for (size_t i = 0; i < q->n; i++) {
-        size_t j = quad_hash(&q->keys[i]) & (ns - 1);
-        while (slot[j]) j = (j + 1) & (ns - 1);
-        slot[j] = (uint32_t)i + 1;
-    }
-    free(q->slot);
-    q->slot = slot;
-    q->nslots = ns;
-    return 0;
-}
-
-/* The index of key, added at the end (*added = 1) if new; SIZE_MAX on OOM. */
-static size_t quad_index(quad_table *q, const quad *key, int *added)
-{
-    *added = 0;
-    if ((q->n + 1) * 2 > q->nslots && quad_table_grow(q)) return SIZE_MAX;
-    size_t j = quad_hash(key) & (q->nslots - 1);
-    for (; q->slot[j]; j = (j + 1) & (q->nslots - 1))
-        if (memcmp(&q->keys[q->slot[j] - 1], key, sizeof *key) == 0) return q->slot[j] - 1;
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? q->cap * 2 : 256;
-        quad *k = realloc(q->keys, cap * sizeof *k);
-        if (!k) return SIZE_MAX;
-        q->keys = k;
-        q->cap = cap;
-    }
-    q->keys[q->n] = *key;
-    q->slot[j] = (uint32_t)++q->n;
-    *added = 1;
-    return q->n - 1;
-}
 
 /* Grows *arr (of elements of size sz, *cap of them) to hold index i, zeroing new
  * elements. 0, or -1 on OOM. */
@@ -1164,7 +1103,9 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
     tsql_threads threads = {0};
     uint8_t *step_phases = NULL;
     tsql_u64map memo = {0};
-    quad_table gq = {0}, pq = {0};
+    tsql_keyset gq, pq;
+    tsql_keyset_init(&gq, sizeof(quad));
+    tsql_keyset_init(&pq, sizeof(quad));
     size_t gcap = 0, pcap = 0;
     int rc = -1;
     if (!e->op || !e->phase || !e->cpu_op || !e->t_probe || !e->step || !e->layer || !e->pass || !e->phase_src ||
@@ -1313,7 +1254,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
         quad key = {{t->name[u], e->cpu_op[i], (uint32_t)e->op[i] << 16 | (uint32_t)e->phase_src[i] << 8 | e->phase[i],
                      (uint32_t)e->layer[i]}};
         int added;
-        size_t g = quad_index(&gq, &key, &added);
+        size_t g = tsql_keyset_add(&gq, &key, &added);
         if (g == SIZE_MAX || grow_for((void **)&e->groups, &gcap, sizeof *e->groups, g)) goto done;
         tsql_cmp_group *gr = &e->groups[g];
         if (added)
@@ -1325,7 +1266,7 @@ int tsql_cmp_events_build(const tsql_trace *t, tsql_kop_rules *rules, tsql_cmp_e
         }
         if (e->pass[i] == TSQL_CMP_NO_PASS) continue;
         quad pkey = {{e->phase[i], e->pass[i], 0, 0}};
-        size_t p = quad_index(&pq, &pkey, &added);
+        size_t p = tsql_keyset_add(&pq, &pkey, &added);
         if (p == SIZE_MAX || grow_for((void **)&e->passes, &pcap, sizeof *e->passes, p)) goto done;
         if (added) e->passes[p] = (tsql_cmp_pass){e->phase[i], e->pass[i], 0};
         e->passes[p].n++;
@@ -1347,8 +1288,8 @@ done:
     tsql_threads_free(&threads);
     free(step_phases);
     tsql_u64map_free(&memo);
-    quad_table_free(&gq);
-    quad_table_free(&pq);
+    tsql_keyset_free(&gq);
+    tsql_keyset_free(&pq);
     if (rc) tsql_cmp_events_free(e);
     return rc;
 }
@@ -1384,7 +1325,8 @@ int tsql_cmp_kernel_groups(const tsql_trace *t, tsql_cmp_events *e, int phase, t
     *out = NULL;
     *nout = 0;
     if (!e->layer_order && layer_order_build(t, e)) return -1;
-    quad_table q = {0};
+    tsql_keyset q;
+    tsql_keyset_init(&q, sizeof(quad));
     tsql_cmp_kernel_group *g = NULL;
     size_t cap = 0;
     /* k of each operation within the current (pass, layer); TSQL_CMP_NO_OP has none */
@@ -1407,10 +1349,10 @@ int tsql_cmp_kernel_groups(const tsql_trace *t, tsql_cmp_events *e, int phase, t
         uint32_t u = t->kernels.uid[i];
         quad key = {{(uint32_t)e->layer[i], op, k[op], t->name[u]}};
         int added;
-        size_t x = quad_index(&q, &key, &added);
+        size_t x = tsql_keyset_add(&q, &key, &added);
         if (x == SIZE_MAX || grow_for((void **)&g, &cap, sizeof *g, x)) {
             free(g);
-            quad_table_free(&q);
+            tsql_keyset_free(&q);
             return -1;
         }
         if (added) g[x] = (tsql_cmp_kernel_group){e->layer[i], op, k[op], t->name[u], 0, 0, 0, pos};
@@ -1423,6 +1365,6 @@ int tsql_cmp_kernel_groups(const tsql_trace *t, tsql_cmp_events *e, int phase, t
     }
     *out = g;
     *nout = q.n;
-    quad_table_free(&q);
+    tsql_keyset_free(&q);
     return 0;
 }

@@ -8,8 +8,9 @@
  *   SELECT kind, dtype, in_bytes, dur FROM collectives('rank0.json.gz');
  *   SELECT * FROM collectives WHERE trace_id = 2 ORDER BY ts;
  *
- * Columns and units: docs/analyses.md. The views coll_analysis, coll_analysis_summary
- * and report_coll_analysis (sql/collectives/coll_analysis.sql) build on it.
+ * Columns and units: docs/analyses.md. The views coll_analysis and coll_analysis_summary
+ * read the merged fields; nccl_rank_rows and report_coll_analysis read the tl_* columns,
+ * TraceLens's reading of the kernel's own args (sql/collectives/).
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -54,9 +55,21 @@ SQLITE_EXTENSION_INIT3
     X(C_OP_NAME, "op_name TEXT")                                                        \
     X(C_ANN_UID, "annotation_uid INTEGER")                                              \
     X(C_CALL_TS, "call_ts REAL")                                                        \
-    X(C_CALL_DUR, "call_dur REAL")
+    X(C_CALL_DUR, "call_dur REAL")                                                      \
+    X(C_TL_PG, "tl_process_group")                                                      \
+    X(C_TL_RANKS, "tl_group_ranks")                                                     \
+    X(C_TL_NAME, "tl_collective_name")                                                  \
+    X(C_TL_GROUP_SIZE, "tl_group_size")                                                 \
+    X(C_TL_DTYPE, "tl_dtype")                                                           \
+    X(C_TL_IN_NELEMS, "tl_in_nelems")                                                   \
+    X(C_TL_OUT_NELEMS, "tl_out_nelems")                                                 \
+    X(C_TL_IN_SPLIT, "tl_in_split_sizes")                                               \
+    X(C_TL_OUT_SPLIT, "tl_out_split_sizes")                                             \
+    X(C_TL_STREAM, "tl_stream")                                                         \
+    X(C_TL_SEQ, "tl_seq")
 
 enum { COLL_COLUMNS(TSQL_COL_ENUM) C_TRACE };
+_Static_assert(C_TL_SEQ - C_TL_PG == TSQL_COLL_TL_SEQ - TSQL_COLL_TL_PG, "tl_* columns follow tsql_coll_tl_field");
 
 static int coll_prepare(tsql_trace *t)
 {
@@ -79,6 +92,17 @@ static void result_bytes(sqlite3_context *ctx, int64_t n, int bpe)
     /* nelems × bytes per element, when both are known and the product fits */
     if (n == TSQL_NULL || bpe <= 0 || n < 0 || n > INT64_MAX / bpe) return;
     sqlite3_result_int64(ctx, n * bpe);
+}
+
+/* a value of the kernel's args as TraceLens holds it (core/analysis/collectives.h) */
+static void result_pycell(sqlite3_context *ctx, const tsql_pycell *c)
+{
+    switch (c->type) {
+    case TSQL_PYCELL_INT: sqlite3_result_int64(ctx, c->v.i); break;
+    case TSQL_PYCELL_REAL: sqlite3_result_double(ctx, c->v.r); break;
+    case TSQL_PYCELL_TEXT: sqlite3_result_text(ctx, c->v.s, -1, SQLITE_TRANSIENT); break;
+    default: break;
+    }
 }
 
 static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
@@ -127,7 +151,9 @@ static int coll_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (host != TSQL_NONE && t->dur_ns[host] != TSQL_NULL)
             sqlite3_result_double(ctx, tsql_trace_dur_us(t, host));
         break;
-    default: break;
+    default:
+        if (col >= C_TL_PG && col <= C_TL_SEQ) result_pycell(ctx, &r->tl[TSQL_COLL_TL_PG + (col - C_TL_PG)]);
+        break;
     }
     return SQLITE_OK;
 }

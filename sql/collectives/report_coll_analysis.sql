@@ -9,43 +9,31 @@
 -- cross_device_reduce, with a correlation or External id), rank 0 (TraceLens numbers
 -- ranks by position in its list of files; the report passes one). Grouped by the 11
 -- keys; a row with a missing key is dropped (pandas); groups by key, then by dur_sum
--- descending. Cell text as pandas writes it: args arrays become tuples, a numeric key
--- column with a missing value anywhere in the trace prints as floats ("2.0"), durations
+-- descending. Cell text as pandas writes it: args arrays become tuples, booleans True /
+-- False, a key column of numbers with a missing value or a float anywhere in the trace
+-- prints as floats ("2.0") unless it also holds a string or a bool, durations
 -- that are all whole numbers keep integer sums, minima and maxima. GPU-only traces
 -- (no cpu_op) have no coll_analysis sheet. The sheet's place in the report is its
 -- report_sheets row (sql/config/report_sheets.sql).
 CREATE TEMP VIEW IF NOT EXISTS report_coll_analysis AS
-WITH nl AS MATERIALIZED (
-    SELECT k.trace_id, k.uid, k.name, k.dur, k.dur_ns, e.args
+-- each key as pandas holds it (the tl_* columns of collectives: strings as they are, arrays
+-- as tuples, booleans as True / False)
+WITH v AS MATERIALIZED (
+    SELECT k.trace_id, k.uid, k.dur, k.dur_ns,
+           c.tl_process_group AS pg,
+           c.tl_group_ranks AS ranks,
+           c.tl_collective_name AS cname,
+           c.tl_group_size AS gsize,
+           c.tl_dtype AS dtype,
+           c.tl_in_nelems AS in_n,
+           c.tl_out_nelems AS out_n,
+           c.tl_in_split_sizes AS in_split,
+           c.tl_out_split_sizes AS out_split,
+           c.tl_stream AS stream
     FROM kernels k JOIN events e ON e.trace_id = k.trace_id AND e.uid = k.uid
+    JOIN collectives c ON c.trace_id = k.trace_id AND c.uid = k.uid
     WHERE k.is_comm AND k.kind = 'kernel' AND e.cat = 'kernel'
       AND (k.correlation IS NOT NULL OR k.external_id IS NOT NULL)
-),
--- each key as pandas holds it: strings as they are, arrays as tuples
-v AS MATERIALIZED (
-    SELECT trace_id, uid, dur, dur_ns,
-           CASE json_type(args, '$."Process Group Name"')
-               WHEN 'array' THEN py_repr(json_extract(args, '$."Process Group Name"'), 1)
-               WHEN 'true' THEN 'True' WHEN 'false' THEN 'False'
-               ELSE json_extract(args, '$."Process Group Name"') END AS pg,
-           CASE json_type(args, '$."Process Group Ranks"')
-               WHEN 'array' THEN py_repr(json_extract(args, '$."Process Group Ranks"'), 1)
-               WHEN 'true' THEN 'True' WHEN 'false' THEN 'False'
-               ELSE json_extract(args, '$."Process Group Ranks"') END AS ranks,
-           coalesce(json_extract(args, '$."Collective name"'),
-                    CASE WHEN lower(name) LIKE '%cross_device_reduce%' THEN 'allreduce' END) AS cname,
-           json_extract(args, '$."Group size"') AS gsize,
-           json_extract(args, '$.dtype') AS dtype,
-           json_extract(args, '$."In msg nelems"') AS in_n,
-           json_extract(args, '$."Out msg nelems"') AS out_n,
-           CASE json_type(args, '$."In split size"')
-               WHEN 'array' THEN py_repr(json_extract(args, '$."In split size"'), 1)
-               ELSE json_extract(args, '$."In split size"') END AS in_split,
-           CASE json_type(args, '$."Out split size"')
-               WHEN 'array' THEN py_repr(json_extract(args, '$."Out split size"'), 1)
-               ELSE json_extract(args, '$."Out split size"') END AS out_split,
-           json_extract(args, '$.stream') AS stream
-    FROM nl
 ),
 -- TraceLens's NCCL dtype table (bytes per element); other dtypes have no size
 s AS (
@@ -57,11 +45,14 @@ s AS (
            END AS bpe
     FROM v
 ),
--- how pandas types each column of the trace's nccl_long table
+-- how pandas types each column of the trace's nccl_long table: float when every value is
+-- a number and one is missing or a float; any text (a string, a bool) keeps each as it is
 fmt AS (
     SELECT trace_id,
-           max(gsize IS NULL) AS f_gsize, max(in_n IS NULL) AS f_in_n,
-           max(out_n IS NULL) AS f_out_n, max(stream IS NULL) AS f_stream,
+           max(gsize IS NULL OR typeof(gsize) = 'real') AND NOT max(typeof(gsize) = 'text') AS f_gsize,
+           max(in_n IS NULL OR typeof(in_n) = 'real') AND NOT max(typeof(in_n) = 'text') AS f_in_n,
+           max(out_n IS NULL OR typeof(out_n) = 'real') AND NOT max(typeof(out_n) = 'text') AS f_out_n,
+           max(stream IS NULL OR typeof(stream) = 'real') AND NOT max(typeof(stream) = 'text') AS f_stream,
            min(dur_ns % 1000 = 0) AS int_dur,
            EXISTS (SELECT 1 FROM events c WHERE c.trace_id = v.trace_id AND c.kind = 'cpu_op') AS has_cpu
     FROM v GROUP BY trace_id
