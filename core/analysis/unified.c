@@ -341,6 +341,18 @@ static int sort_gpu_by_ts(const tsql_trace *t, uint32_t *g, size_t n, const char
     return 0;
 }
 
+/* 1 when every event of g[0..n) has an exact whole-µs ts and dur: their busy time is
+ * then a Python int in TraceLens (sums of ints), a float otherwise */
+static uint8_t whole_times(const tsql_trace *t, const uint32_t *g, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int64_t ts = t->ts_ns[g[i]], d = t->dur_ns[g[i]];
+        if (ts == TSQL_NULL || d == TSQL_NULL || ts % 1000 || d % 1000 || (t->flags[g[i]] & TSQL_F_TS_INEXACT))
+            return 0;
+    }
+    return 1;
+}
+
 /* nearest cpu_op at or above runtime call rt in TraceLens's tree, or NONE */
 static uint32_t nearest_cpu_op(const tsql_trace *t, uint32_t rt)
 {
@@ -365,6 +377,7 @@ static int add_synthetic(rows *r, const tsql_trace *t, const tsql_attrib *a, uin
     o->ngpu = 1;
     double two[2];
     o->kernel_us = tsql_busy_us(t, &g, 1, two);
+    o->whole_kernel_us = whole_times(t, &g, 1);
     const char *pn = tsql_intern_text(&t->strings, t->name[node]);
     const char *gn = tsql_intern_text(&t->strings, t->name[g]);
     size_t len = strlen(pn) + strlen(gn) + 20;
@@ -475,6 +488,7 @@ static tsql_unified *build(tsql_trace *t)
             o->has_model = 1;
             o->has_metrics = 1;
             o->kernel_us = po->kernel_us;
+            o->whole_kernel_us = whole_times(t, P->gpu + po->gpu_at, po->ngpu);
             o->flops = res->perf.flops;
             o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
             memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
@@ -539,6 +553,8 @@ static tsql_unified *build(tsql_trace *t)
         o->category = category;
         o->has_model = (uint8_t)(model || f != NONE);
         o->kernel_us = metrics ? kus : busy;
+        o->whole_kernel_us = metrics && f != NONE ? whole_times(t, bwd_gpu.v, bwd_gpu.n)
+                                                  : whole_times(t, r.gpu.v + at, ng);
         if (metrics) {
             o->has_metrics = 1;
             o->flops = perf.flops;
@@ -602,11 +618,19 @@ static tsql_unified *build(tsql_trace *t)
         if (!(o->perf_params = strdup(dict.p))) goto fail;
         o->has_metrics = 1;
         o->kernel_us = po->kernel_us;
+        o->whole_kernel_us = whole_times(t, P->gpu + po->gpu_at, po->ngpu);
         o->flops = res->perf.flops;
         o->bytes = res->perf.has_bytes ? res->perf.bytes : NAN;
         memcpy(o->compute_spec, res->perf.compute_spec, sizeof o->compute_spec);
     }
     if (c.oom) goto fail;
+    r.u->int_durations = r.u->int_kernel_times = 1;
+    for (uint32_t i = 0; i < r.u->n; i++) {
+        const tsql_unified_op *o = &r.u->rows[i];
+        int64_t d = t->dur_ns[o->node];
+        if (d == TSQL_NULL || d % 1000) r.u->int_durations = 0;
+        if (!o->whole_kernel_us) r.u->int_kernel_times = 0;
+    }
     r.u->gpu = r.gpu.v;
     r.gpu.v = NULL;
     out = r.u;

@@ -25,6 +25,8 @@ typedef struct tsql_unified_op {
     uint8_t has_model;       /* model(n) or sole_bwd(n) */
     uint8_t has_metrics;     /* perf metrics below are valid */
     double kernel_us;        /* Kernel Time (µs) */
+    uint8_t whole_kernel_us; /* the events kernel_us is the busy time of all have whole-µs
+                                ts and dur (TraceLens holds it as an int) */
     double flops, bytes;     /* bytes NAN when null */
     char compute_spec[24];
     char *perf_params;       /* Python dict repr, or NULL */
@@ -34,6 +36,9 @@ typedef struct tsql_unified {
     tsql_unified_op *rows;
     uint32_t n;
     uint32_t *gpu;
+    /* TraceLens's frame holds the column as int64 (docs/report.md, Whole-µs traces):
+     * every row's duration is present and whole µs / every row's whole_kernel_us */
+    uint8_t int_durations, int_kernel_times;
 } tsql_unified;
 
 /* Built on first call; NULL on OOM. */

@@ -42,15 +42,25 @@ static int shortest_digits(double x, char *digits, int *decpt)
         /* Elsewhere the values that read back as x lie symmetrically around it, and
          * x rounded to p + 1 digits is at least as close as x rounded to p digits: once
          * p digits read back, so do more. The least such p by bisection (17 always
-         * does): ~5 conversions instead of up to 17, the same digits. */
+         * does): ~5 conversions instead of up to 17, the same digits. First 15 digits:
+         * when they read back, the least p is at most 15, and x rounded to 15 digits is
+         * that p-digit number padded with zeros (x lies within half an ulp, ~1.1e-16
+         * relative, of it, and 15-digit numbers are more than 1e-15 apart relative), so
+         * its digits less the trailing zeros (dropped below) are the answer: one
+         * conversion for most values. Not for subnormals: their ulp is wider. */
         int lo = 1, hi = 17;
+        if (isnormal(x)) {
+            snprintf(tmp, sizeof tmp, "%.14e", x);
+            if (strtod(tmp, NULL) == x) lo = hi = 0;
+            else lo = 16;
+        }
         while (lo < hi) {
             int mid = (lo + hi) / 2;
             snprintf(tmp, sizeof tmp, "%.*e", mid - 1, x);
             if (strtod(tmp, NULL) == x) hi = mid;
             else lo = mid + 1;
         }
-        snprintf(tmp, sizeof tmp, "%.*e", lo - 1, x);
+        if (lo) snprintf(tmp, sizeof tmp, "%.*e", lo - 1, x);
     }
     /* tmp is "d[.ddd]e±XX" (with the locale's point) */
     int nd = 0;

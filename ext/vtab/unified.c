@@ -50,7 +50,9 @@ SQLITE_EXTENSION_INIT3
     X(U_PERF_PARAMS, "perf_params TEXT")                                                \
     X(U_KERNEL_DETAILS, "kernel_details TEXT")                                          \
     X(U_FLOPS, "flops REAL")                                                            \
-    X(U_BYTES, "bytes REAL")
+    X(U_BYTES, "bytes REAL")                                                            \
+    X(U_INT_DURATIONS, "int_durations INTEGER")                                         \
+    X(U_INT_KERNEL_TIMES, "int_kernel_times INTEGER")
 
 enum { UNIFIED_COLUMNS(TSQL_COL_ENUM) U_TRACE };
 
@@ -131,6 +133,8 @@ static int unified_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case U_BYTES:
         if (o->has_metrics) tsql_result_real(ctx, o->bytes);
         break;
+    case U_INT_DURATIONS: sqlite3_result_int(ctx, U->int_durations); break;
+    case U_INT_KERNEL_TIMES: sqlite3_result_int(ctx, U->int_kernel_times); break;
     default: break;
     }
     return SQLITE_OK;

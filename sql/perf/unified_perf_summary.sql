@@ -13,6 +13,9 @@
 --                                  columns against gpu_arch (docs/report.md, Roofline columns; NULL without one)
 --   kernel_details_summary         per-kernel statistics (JSON)
 --   perf_params                    model parameters of the first instance (Python dict)
+--   int_durations, int_kernel_times    1 when TraceLens's frame holds the CPU durations /
+--                                  kernel times as int64 (unified_ops; docs/report.md,
+--                                  Whole-µs traces): their sum, min, max print as integers
 --   percentage, cumulative_percentage      share of all kernel time, %
 -- Rows: kernel time sum descending, then ex_uid.
 CREATE TEMP VIEW IF NOT EXISTS unified_perf_summary AS
@@ -47,7 +50,8 @@ WITH o AS (
            max(rl_pct) AS pct_roofline_max,
            kernel_details_summary(kernel_details, row) AS kernel_details_summary,
            first(perf_params, row) AS perf_params,
-           first(has_perf_model, row) AS has_perf_model
+           first(has_perf_model, row) AS has_perf_model,
+           max(int_durations) AS int_durations, max(int_kernel_times) AS int_kernel_times
     FROM o
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
              input_dims, input_type, input_strides, concrete_inputs
@@ -64,7 +68,7 @@ SELECT trace_id, name, op_category, process_name, process_label, thread_name,
        roofline_time_us_first, roofline_bound, pct_roofline_mean, pct_roofline_median,
        pct_roofline_std, pct_roofline_min, pct_roofline_max,
        kernel_details_summary, trunc_kernel_details(kernel_details_summary) AS trunc_kernel_details,
-       perf_params, has_perf_model,
+       perf_params, has_perf_model, int_durations, int_kernel_times,
        -- as pandas: the share of numpy's sum of the sorted column, and numpy's cumsum
        percentage, cumsum(percentage) OVER run AS cumulative_percentage
 FROM (SELECT *, kernel_time_us_sum / np_sum(kernel_time_us_sum) OVER whole * 100.0 AS percentage
