@@ -176,6 +176,15 @@ void tsql_convbias_cache_free(tsql_convbias_cache *c)
     free(c);
 }
 
+const char *tsql_convbias_fwd_args(const tsql_trace *t, uint32_t uid, tsql_buf *b)
+{
+    b->n = 0;
+    if ((t->args[uid] && tsql_trace_args_json(t, uid, b) < 0) || tsql_buf_reserve(b, 3)) return NULL;
+    if (!b->n) b->n = (size_t)sprintf(b->p, "{}");
+    b->p[b->n] = 0;
+    return b->p;
+}
+
 /* ---------- GPU events of an instance ---------- */
 
 /* Sorts uids by ts, stable; drops duplicates (same uid) keeping the first. */
@@ -493,14 +502,7 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
     for (size_t i = 0; i < ngpu; i++) b->knames[i] = tsql_intern_text(&t->strings, t->name[gpu[i]]);
     /* the forward op whose parameters a ConvBias backward copies: its args text */
     const char *fwd_args = NULL;
-    if (fwd != NONE) {
-        b->fwd_args.n = 0;
-        if ((t->args[fwd] && tsql_trace_args_json(t, fwd, &b->fwd_args) < 0) || tsql_buf_reserve(&b->fwd_args, 3))
-            return NONE - 1;
-        if (!b->fwd_args.n) b->fwd_args.n = (size_t)sprintf(b->fwd_args.p, "{}");
-        b->fwd_args.p[b->fwd_args.n] = 0;
-        fwd_args = b->fwd_args.p;
-    }
+    if (fwd != NONE && !(fwd_args = tsql_convbias_fwd_args(t, fwd, &b->fwd_args))) return NONE - 1;
     tsql_perf_eval_fwd(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, fwd_args, ann, b->knames, ngpu,
                        bwd);
     if (r->perf.status == TSQL_PM_NOMEM) {

@@ -108,5 +108,8 @@ void tsql_convbias_cache_note(tsql_convbias_cache *c, uint32_t uid);
  * any other op). */
 uint32_t tsql_convbias_cache_fwd(const tsql_convbias_cache *c, uint32_t bwd_uid);
 void tsql_convbias_cache_free(tsql_convbias_cache *c);
+/* The args text of forward op uid as tsql_perf_eval_fwd takes it ("{}" when it has none),
+ * NUL-terminated in *b (reset first); NULL on OOM. */
+const char *tsql_convbias_fwd_args(const tsql_trace *t, uint32_t uid, tsql_buf *b);
 
 #endif

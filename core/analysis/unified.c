@@ -540,15 +540,7 @@ static tsql_unified *build(tsql_trace *t)
             const char *ann = tsql_op_annotation(t, src, 0, &oom); /* attention step statistics */
             if (oom) goto fail;
             const char *fj = NULL; /* the args of the forward op a ConvBias backward copies */
-            if (copied != NONE) {
-                fwd_args.n = 0;
-                if ((t->args[copied] && tsql_trace_args_json(t, copied, &fwd_args) < 0) ||
-                    tsql_buf_reserve(&fwd_args, 3))
-                    goto fail;
-                if (!fwd_args.n) fwd_args.n = (size_t)sprintf(fwd_args.p, "{}");
-                fwd_args.p[fwd_args.n] = 0;
-                fj = fwd_args.p;
-            }
+            if (copied != NONE && !(fj = tsql_convbias_fwd_args(t, copied, &fwd_args))) goto fail;
             tsql_perf_eval_fwd(&perf, sn, aj, fj, ann, knames, gn, f != NONE);
             if (perf.status == TSQL_PM_NOMEM) goto fail;
             if (perf.status == TSQL_PM_NOT_IMPLEMENTED && model) continue; /* dropped, still covered */
