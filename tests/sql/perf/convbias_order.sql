@@ -33,3 +33,7 @@ FROM perf_sheet_summary WHERE sheet = 'CONV_bwd';
 SELECT name, "op category", "Input Dims", GFLOPS, "Data Moved (MB)", "FLOPS/Byte", "Compute Spec",
        "Kernel Time (µs)_sum", perf_params
 FROM report_unified_perf_summary WHERE name LIKE '%Backward';
+-- the inference report: its CONV_fwd sheet keeps the backward ops' rows, with the same
+-- forward ops (its sheets have only the forward pass, which leaves the same cache)
+SELECT inference_sheet, name, json_extract(input_dims, '$[0][3]') AS seq, gflops, json_extract(params, '$.stride') AS stride
+FROM inference_perf_ops WHERE name LIKE '%Backward' ORDER BY row;
