@@ -539,9 +539,9 @@ static int add_row(builder *b, uint32_t uid, int bwd, int appended, int sheet, u
     return 0;
 }
 
-/* One instance in one direction: GPU events, kernel time, model, row. */
-/* fwd: the forward op a ConvBias backward copies (NONE otherwise); *ok (may be NULL) is
- * set when the model succeeds. */
+/* One instance in one direction: GPU events, kernel time, model, row. fwd: the forward op
+ * a ConvBias backward copies (NONE otherwise); *ok (may be NULL) is set when the model
+ * succeeds. */
 static int instance(builder *b, uint32_t uid, const char *family, int bwd, const u32vec *starts,
                     u32vec *all_gpu, uint32_t fwd, int *ok)
 {
