@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the hand-made traces of the ConvBias backward rule (docs/perf-models.md,
-"ConvBias_Backward and ConvBiasReLU_Backward"): pairs.json and order.json beside this
-file. Run it again after changing a case; the SQL tests tests/sql/perf/convbias_*.sql
+"ConvBias_Backward and ConvBiasReLU_Backward"): pairs.json, order.json and walk.json
+beside this file. Run it again after changing a case; the SQL tests tests/sql/perf/convbias_*.sql
 hold what TraceLens reports for them.
 
 Layout: forward ops on pid 1 tid 1 (and pid 2 tid 1, another process), the autograd
@@ -44,9 +44,11 @@ class Trace:
                         "ts": self.gpu_ts, "bp": "e"})
         self.gpu_ts += 1000
 
-    def fwd(self, name, ts, seq, x, w, dtype=BF16, stride=None, padding=None, pid=1, dtypes=None):
-        """A ConvBias_ / ConvBiasReLU_ forward op launching one kernel. stride/padding
-        None: the Concrete Inputs list stops before them (TraceLens's defaults)."""
+    def fwd(self, name, ts, seq, x, w, dtype=BF16, stride=None, padding=None, pid=1, dtypes=None,
+            kernel=True):
+        """A ConvBias_ / ConvBiasReLU_ forward op launching one kernel (none when kernel
+        is False). stride/padding None: the Concrete Inputs list stops before them
+        (TraceLens's defaults)."""
         dims = [list(x), list(w), [w[0]]]
         conc = ["", "", ""]
         types = dtypes or [dtype, dtype, dtype]
@@ -63,7 +65,8 @@ class Trace:
             strides.append(s)
         self.op(name, ts, 50.5, {"Input Dims": dims, "Input type": types, "Input Strides": strides,
                                "Concrete Inputs": conc}, pid=pid, seq=seq)
-        self.launch(ts + 10, "cudnn_conv_bias_fwd_%d" % seq, 10 + seq / 8 + (ts % 1000) / 1000, pid=pid)
+        if kernel:
+            self.launch(ts + 10, "cudnn_conv_bias_fwd_%d" % seq, 10 + seq / 8 + (ts % 1000) / 1000, pid=pid)
 
     def bwd(self, name, ts, seq, wrapper=True):
         """A ConvBias_Backward / ConvBiasReLU_Backward op on the autograd thread (inside
@@ -132,7 +135,26 @@ def order():
     return t
 
 
+def walk():
+    """unified_perf_summary's collection walk builds models too. Sequence number 5: two
+    forward ops without GPU work (never rows of unified_perf_summary), the first in the
+    file the later in time; a bare backward op; then, later on the autograd thread, a
+    wrapper whose sole op (aten::foo, no model) makes the walk build the linked forward op
+    (the later in time) before any row's model."""
+    t = Trace()
+    # a first event, so that no forward op has UID 0 (TraceLens ignores a link to UID 0)
+    t.ev.append({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "python"}})
+    t.fwd("ConvBias_", 100, 5, (2, 4, 16, 16), (8, 4, 3, 3), stride=1, padding=1, kernel=False)
+    t.fwd("ConvBias_", 50, 5, (2, 4, 16, 16), (8, 4, 3, 3), stride=2, padding=1, kernel=False)
+    t.bwd("ConvBias_Backward", 1000, 5, wrapper=False)
+    t.op("autograd::engine::evaluate_function: aten::foo", 2000, 100.5, {}, tid=2, seq=5)
+    t.op("aten::foo", 2005, 80.5, {"Input Dims": [[4]], "Input type": [BF16], "Concrete Inputs": [""]}, tid=2)
+    t.launch(2010, "foo_kernel", 12.25, tid=2)
+    return t
+
+
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
     pairs().write(os.path.join(here, "pairs.json"))
     order().write(os.path.join(here, "order.json"))
+    walk().write(os.path.join(here, "walk.json"))
