@@ -84,6 +84,107 @@ static int link_fwd_bwd(const tsql_trace *t, tsql_u64map *f2b, tsql_u64map *b2f)
     return 0;
 }
 
+/* ---------- ConvBias backward: the forward op whose parameters it copies ----------
+ * (docs/perf-models.md, "ConvBias_Backward and ConvBiasReLU_Backward") */
+
+static const char *const CONVBIAS_NAMES[4] = {"ConvBias_", "ConvBiasReLU_", "ConvBias_Backward",
+                                              "ConvBiasReLU_Backward"};
+
+struct tsql_convbias_cache {
+    const tsql_trace *t;
+    const uint32_t *ok;      /* forward ops whose model succeeds, uid order */
+    uint32_t nok;
+    uint32_t names[4];       /* name ids of CONVBIAS_NAMES (0 = absent) */
+    tsql_u64map seq[2];      /* per forward class: Sequence number -> forward uid */
+};
+
+/* index into CONVBIAS_NAMES of op uid's name, -1 for any other op */
+static int convbias_class(const uint32_t *names, const tsql_trace *t, uint32_t uid)
+{
+    uint32_t nm = t->name[uid];
+    for (int k = 0; nm && k < 4; k++)
+        if (names[k] == nm) return k;
+    return -1;
+}
+
+/* an empty cache sized for cap Sequence numbers per class; NULL on OOM */
+static tsql_convbias_cache *convbias_alloc(const tsql_trace *t, const uint32_t *names, uint32_t cap)
+{
+    tsql_convbias_cache *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->t = t;
+    memcpy(c->names, names, sizeof c->names);
+    if (tsql_u64map_init(&c->seq[0], cap) || tsql_u64map_init(&c->seq[1], cap)) {
+        tsql_convbias_cache_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* forward op uid (its model succeeds) becomes the entry of its Sequence number */
+static void convbias_put(tsql_convbias_cache *c, uint32_t uid)
+{
+    int k = convbias_class(c->names, c->t, uid);
+    int64_t s = tsql_icol_get(&c->t->seq, uid);
+    if (k == 0 || k == 1) {
+        if (s != TSQL_NULL) tsql_u64map_put(&c->seq[k], s, uid, 1);
+    }
+}
+
+tsql_convbias_cache *tsql_convbias_cache_new(const tsql_trace *t, const tsql_perf_ops *p)
+{
+    tsql_convbias_cache *c = convbias_alloc(t, p->convbias_names, p->nconvbias_fwd);
+    if (!c) return NULL;
+    c->ok = p->convbias_fwd;
+    c->nok = p->nconvbias_fwd;
+    for (uint32_t i = 0; i < c->nok; i++) convbias_put(c, c->ok[i]);
+    return c;
+}
+
+int tsql_convbias_cache_active(const tsql_convbias_cache *c)
+{
+    return c && (c->names[2] || c->names[3]);
+}
+
+void tsql_convbias_cache_note(tsql_convbias_cache *c, uint32_t uid)
+{
+    if (!c || uid == NONE) return;
+    /* only forward ops whose model succeeds: TraceLens caches from a model that was built */
+    uint32_t lo = 0, hi = c->nok;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (c->ok[mid] < uid) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < c->nok && c->ok[lo] == uid) convbias_put(c, uid);
+}
+
+uint32_t tsql_convbias_cache_fwd(const tsql_convbias_cache *c, uint32_t bwd_uid)
+{
+    if (!c) return NONE;
+    int k = convbias_class(c->names, c->t, bwd_uid);
+    int64_t s = tsql_icol_get(&c->t->seq, bwd_uid);
+    if (k < 2 || s == TSQL_NULL) return NONE;
+    return tsql_u64map_get(&c->seq[k - 2], s);
+}
+
+void tsql_convbias_cache_free(tsql_convbias_cache *c)
+{
+    if (!c) return;
+    tsql_u64map_free(&c->seq[0]);
+    tsql_u64map_free(&c->seq[1]);
+    free(c);
+}
+
+const char *tsql_convbias_fwd_args(const tsql_trace *t, uint32_t uid, tsql_buf *b)
+{
+    b->n = 0;
+    if ((t->args[uid] && tsql_trace_args_json(t, uid, b) < 0) || tsql_buf_reserve(b, 3)) return NULL;
+    if (!b->n) b->n = (size_t)sprintf(b->p, "{}");
+    b->p[b->n] = 0;
+    return b->p;
+}
+
 /* ---------- GPU events of an instance ---------- */
 
 /* Sorts uids by ts, stable; drops duplicates (same uid) keeping the first. */
@@ -320,7 +421,7 @@ typedef struct builder {
     tsql_strmap c;        /* the model results so far: their index by key (evaluate) */
     size_t cap_rows, cap_results;
     u32vec gpu;
-    tsql_buf args, key;
+    tsql_buf args, key, fwd_args;
     const char **knames;
     size_t cap_knames;
     uint32_t (*sheet_frames)[2]; /* per sheet: 1 + its fwd-pass / bwd-pass frame, or 0 */
@@ -358,7 +459,7 @@ static int frame_index(builder *b, const char *family, int bwd)
 /* Evaluates (or finds) the model result; returns its index, NONE if the row is to be
  * skipped, or NONE - 1 on OOM. gpu[0..ngpu) are the instance's GPU events by ts. */
 static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, const uint32_t *gpu, size_t ngpu,
-                         int use_kernels)
+                         int use_kernels, uint32_t fwd)
 {
     tsql_trace *t = b->t;
     int oom;
@@ -369,6 +470,7 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
     b->key.n += (size_t)sprintf(b->key.p, "%u:%u:%d:%p", t->name[uid], t->args[uid], bwd, (const void *)ann);
     if (use_kernels)
         for (size_t i = 0; i < ngpu; i++) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ",%u", t->name[gpu[i]]);
+    if (fwd != NONE) b->key.n += (size_t)sprintf(b->key.p + b->key.n, ";%u", t->args[fwd]);
     uint64_t found;
     if (tsql_strmap_get(&b->c, b->key.p, b->key.n, &found)) return (uint32_t)found;
     /* new: evaluate */
@@ -398,7 +500,11 @@ static uint32_t evaluate(builder *b, uint32_t uid, const char *family, int bwd, 
         b->cap_knames = ngpu;
     }
     for (size_t i = 0; i < ngpu; i++) b->knames[i] = tsql_intern_text(&t->strings, t->name[gpu[i]]);
-    tsql_perf_eval_ann(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, ann, b->knames, ngpu, bwd);
+    /* the forward op whose parameters a ConvBias backward copies: its args text */
+    const char *fwd_args = NULL;
+    if (fwd != NONE && !(fwd_args = tsql_convbias_fwd_args(t, fwd, &b->fwd_args))) return NONE - 1;
+    tsql_perf_eval_fwd(&r->perf, tsql_intern_text(&t->strings, t->name[uid]), args, fwd_args, ann, b->knames, ngpu,
+                       bwd);
     if (r->perf.status == TSQL_PM_NOMEM) {
         tsql_perf_free(&r->perf);
         return NONE - 1;
@@ -433,9 +539,11 @@ static int add_row(builder *b, uint32_t uid, int bwd, int appended, int sheet, u
     return 0;
 }
 
-/* One instance in one direction: GPU events, kernel time, model, row. */
+/* One instance in one direction: GPU events, kernel time, model, row. fwd: the forward op
+ * a ConvBias backward copies (NONE otherwise); *ok (may be NULL) is set when the model
+ * succeeds. */
 static int instance(builder *b, uint32_t uid, const char *family, int bwd, const u32vec *starts,
-                    u32vec *all_gpu)
+                    u32vec *all_gpu, uint32_t fwd, int *ok)
 {
     tsql_trace *t = b->t;
     const char *name = tsql_intern_text(&t->strings, t->name[uid]);
@@ -449,8 +557,9 @@ static int instance(builder *b, uint32_t uid, const char *family, int bwd, const
     if (sort_by_ts(t, b->gpu.v, b->gpu.n, starts->n > 1, &ngpu)) return -1;
     /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): b->gpu is the builder's vector, freed with it */
     uint32_t res = evaluate(b, uid, family, bwd, b->gpu.v, ngpu,
-                            strcmp(family, "GEMM") == 0 || strcmp(family, "MoE_unfused") == 0);
+                            strcmp(family, "GEMM") == 0 || strcmp(family, "MoE_unfused") == 0, fwd);
     if (res == NONE - 1) return -1;
+    if (ok) *ok = b->p->results[res].perf.status == TSQL_PM_OK;
     if (b->p->results[res].perf.status != TSQL_PM_OK) return 0; /* TraceLens skips the row */
     /* in its frame from here on, even if dropped below (the frame is built first) */
     uint32_t frame = b->p->results[res].frame;
@@ -496,7 +605,18 @@ static tsql_perf_ops *build(tsql_trace *t)
         free(fam);
         goto fail;
     }
-    int rc = 0;
+    /* ConvBias forward ops, cached in file order as the sheets' forward pass builds them */
+    tsql_convbias_cache *cb = NULL;
+    u32vec cb_ok = {0};
+    uint32_t ncb = 0;
+    for (int k = 0; k < 4; k++)
+        p->convbias_names[k] = tsql_intern_find(&t->strings, CONVBIAS_NAMES[k], strlen(CONVBIAS_NAMES[k]));
+    int cb_active = p->convbias_names[2] || p->convbias_names[3];
+    for (uint32_t u = 0; cb_active && u < t->n; u++) {
+        int k = convbias_class(p->convbias_names, t, u);
+        ncb += k == 0 || k == 1;
+    }
+    int rc = cb_active && !(cb = convbias_alloc(t, p->convbias_names, ncb)) ? -1 : 0;
     for (uint32_t u = 0; u < t->n && rc == 0; u++) {
         uint32_t nm = t->name[u];
         if (!nm || tsql_kind_is_gpu(t->kind[u]) || t->ph[u] == 'M' || tsql_kind_is_launch(t->kind[u])) continue;
@@ -510,7 +630,13 @@ static tsql_perf_ops *build(tsql_trace *t)
         const char *family = fam[nm];
         starts.n = 0;
         if (u32vec_push(&starts, u)) rc = -1;
-        if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu);
+        int cls = cb ? convbias_class(p->convbias_names, t, u) : -1, ok = 0;
+        uint32_t fwd = cls >= 2 ? tsql_convbias_cache_fwd(cb, u) : NONE;
+        if (!rc) rc = instance(&b, u, family, 0, &starts, &all_gpu, fwd, &ok);
+        if (!rc && ok && (cls == 0 || cls == 1)) {
+            if (u32vec_push(&cb_ok, u)) rc = -1;
+            else convbias_put(cb, u);
+        }
         if (rc || IN(family, ONE_SHEET)) continue;
         if (!strcmp(name, "vllm::unified_attention_with_output")) continue;
         /* backward: from every node of subtree_bwd_events(u) */
@@ -520,10 +646,13 @@ static tsql_perf_ops *build(tsql_trace *t)
             uint32_t bw = tsql_u64map_get(p->fwd_to_bwd, sub.v[i]);
             if (bw != NONE && u32vec_push(&starts, bw)) rc = -1;
         }
-        if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu);
+        if (!rc && starts.n) rc = instance(&b, u, family, 1, &starts, &all_gpu, fwd, NULL);
     }
     free(seen);
     free(fam);
+    tsql_convbias_cache_free(cb);
+    p->convbias_fwd = cb_ok.v;
+    p->nconvbias_fwd = (uint32_t)cb_ok.n;
     if (!rc) rc = frame_texts(p);
     if (!rc) rc = roofline_specs(p, b.sheet_frames);
     if (!rc && !(p->sheet_int_kernel_time = calloc(p->nsheets ? p->nsheets : 1, 1))) rc = -1;
@@ -546,6 +675,7 @@ fail:
     free(b.gpu.v);
     free(b.args.p);
     free(b.key.p);
+    free(b.fwd_args.p);
     free(b.knames);
     free(b.sheet_frames);
     if (!out) tsql_perf_ops_free(p);
@@ -563,6 +693,7 @@ void tsql_perf_ops_free(tsql_perf_ops *p)
         free(p->results[i].sheet_params_json);
     }
     free(p->frames);
+    free(p->convbias_fwd);
     free(p->sheet_int_kernel_time);
     for (uint32_t i = 0; p->sheet_rl_specs && i < p->nsheets; i++) free(p->sheet_rl_specs[i]);
     for (uint32_t i = 0; p->sheet_moved_rl_specs && i < p->nsheets; i++) free(p->sheet_moved_rl_specs[i]);

@@ -68,6 +68,12 @@ typedef struct tsql_perf_ops {
     uint32_t nframes;
     /* Sequence-number links (docs/schema.md, perf_ops): keys/values are uids */
     struct tsql_u64map *fwd_to_bwd, *bwd_to_fwd;
+    /* ConvBias_ / ConvBiasReLU_ ops whose model succeeds, in file order: the forward ops
+     * TraceLens caches parameters of (docs/perf-models.md, "ConvBias_Backward and
+     * ConvBiasReLU_Backward"); the name ids of the four names (0 when absent) */
+    uint32_t *convbias_fwd;
+    uint32_t nconvbias_fwd;
+    uint32_t convbias_names[4]; /* ConvBias_, ConvBiasReLU_, ConvBias_Backward, ConvBiasReLU_Backward */
 } tsql_perf_ops;
 
 /* Built on first call and kept with the trace; NULL on OOM. */
@@ -80,5 +86,30 @@ void tsql_perf_ops_free(tsql_perf_ops *p);
  * wrapper of a forward op, or TSQL_NONE; built with the perf ops. */
 uint32_t tsql_bwd_of(tsql_trace *t, uint32_t fwd_uid);
 uint32_t tsql_fwd_of(tsql_trace *t, uint32_t bwd_uid);
+
+/* TraceLens's cache of ConvBias_ / ConvBiasReLU_ parameters (docs/perf-models.md,
+ * "ConvBias_Backward and ConvBiasReLU_Backward"): per forward class, Sequence number →
+ * the forward op whose model was built last. A ConvBias_Backward / ConvBiasReLU_Backward
+ * copies the parameters of the op its class's entry names at the moment its own model is
+ * built. perf_ops fills it in file order; unified_ops replays TraceLens's later order on
+ * a copy started from the state the perf-model sheets leave. */
+typedef struct tsql_convbias_cache tsql_convbias_cache;
+
+/* The cache as the perf-model sheets leave it (every forward op of p->convbias_fwd, in
+ * file order). NULL on OOM. */
+tsql_convbias_cache *tsql_convbias_cache_new(const tsql_trace *t, const tsql_perf_ops *p);
+/* 1 when the trace has a ConvBias_Backward or ConvBiasReLU_Backward op (else the cache
+ * never matters). */
+int tsql_convbias_cache_active(const tsql_convbias_cache *c);
+/* TraceLens built the model of op uid: if it is a ConvBias_ / ConvBiasReLU_ whose model
+ * succeeds and has a Sequence number, it becomes the entry of that number. */
+void tsql_convbias_cache_note(tsql_convbias_cache *c, uint32_t uid);
+/* The forward op whose parameters backward op bwd_uid copies now, or TSQL_NONE (also for
+ * any other op). */
+uint32_t tsql_convbias_cache_fwd(const tsql_convbias_cache *c, uint32_t bwd_uid);
+void tsql_convbias_cache_free(tsql_convbias_cache *c);
+/* The args text of forward op uid as tsql_perf_eval_fwd takes it ("{}" when it has none),
+ * NUL-terminated in *b (reset first); NULL on OOM. */
+const char *tsql_convbias_fwd_args(const tsql_trace *t, uint32_t uid, tsql_buf *b);
 
 #endif

@@ -36,6 +36,7 @@ typedef struct ctx {
     int oom;             /* set by has_model on out of memory */
     tsql_keyed *kbuf;
     size_t kcap;
+    tsql_convbias_cache *cb; /* TraceLens's ConvBias parameter cache, replayed (perf_ops.h) */
 } ctx;
 
 /* 1 when JSON text v[0..n) is a non-empty array ("[]", null or absent: not) */
@@ -206,7 +207,10 @@ static int visit(ctx *c, uint32_t root)
             rc = u32vec_push(&c->collected, n);
             continue;
         }
-        if (sole_bwd_forward(c, n) != NONE) {
+        uint32_t sf = sole_bwd_forward(c, n);
+        /* TraceLens builds the linked forward op's model to decide: it caches ConvBias_ ones */
+        if (tsql_convbias_cache_active(c->cb)) tsql_convbias_cache_note(c->cb, sf);
+        if (sf != NONE) {
             if (c->deep[n]) descend = 1;
             else rc = u32vec_push(&c->collected, n);
         } else if (c->deep[n]) {
@@ -405,7 +409,7 @@ static tsql_unified *build(tsql_trace *t)
     tsql_unified *out = NULL;
     tsql_perf perf;
     tsql_perf_init(&perf);
-    tsql_buf args = {0}, dict = {0};
+    tsql_buf args = {0}, dict = {0}, fwd_args = {0};
     const char **knames = NULL;
     size_t kcap = 0;
     double *scratch = NULL;
@@ -416,7 +420,7 @@ static tsql_unified *build(tsql_trace *t)
     const tsql_perf_ops *P = tsql_perf_ops_get(t);
     r.u = calloc(1, sizeof *r.u);
     c.a = tsql_attrib_get(t);
-    if (!r.u || !c.a || !P) goto fail;
+    if (!r.u || !c.a || !P || !(c.cb = tsql_convbias_cache_new(t, P))) goto fail;
     /* perf_ops rows by (uid, direction), and their parameter dicts once per result */
     if (tsql_u64map_init(&perf_rows, P->n + 1)) goto fail;
     for (uint32_t i = 0; i < P->n; i++)
@@ -461,6 +465,16 @@ static tsql_unified *build(tsql_trace *t)
         int model = has_model(&c, n);
         uint32_t f = model ? NONE : sole_bwd_forward(&c, n);
         const char *category = node_category(&c, n);
+        /* TraceLens first asks whether every row is a sole backward op (building the linked
+         * forward op's model: the ConvBias cache), then builds the row's own model */
+        uint32_t copied = NONE;
+        if (tsql_convbias_cache_active(c.cb)) {
+            tsql_convbias_cache_note(c.cb, model ? sole_bwd_forward(&c, n) : f);
+            if (model) {
+                copied = tsql_convbias_cache_fwd(c.cb, n);
+                tsql_convbias_cache_note(c.cb, n);
+            }
+        }
         int metrics = 0;
         double kus = busy;
         /* fast path: the perf_ops row of the same instance and direction was already
@@ -539,7 +553,9 @@ static tsql_unified *build(tsql_trace *t)
             int oom;
             const char *ann = tsql_op_annotation(t, src, 0, &oom); /* attention step statistics */
             if (oom) goto fail;
-            tsql_perf_eval_ann(&perf, sn, aj, ann, knames, gn, f != NONE);
+            const char *fj = NULL; /* the args of the forward op a ConvBias backward copies */
+            if (copied != NONE && !(fj = tsql_convbias_fwd_args(t, copied, &fwd_args))) goto fail;
+            tsql_perf_eval_fwd(&perf, sn, aj, fj, ann, knames, gn, f != NONE);
             if (perf.status == TSQL_PM_NOMEM) goto fail;
             if (perf.status == TSQL_PM_NOT_IMPLEMENTED && model) continue; /* dropped, still covered */
             metrics = perf.status == TSQL_PM_OK;
@@ -637,7 +653,9 @@ static tsql_unified *build(tsql_trace *t)
     r.u = NULL;
 fail:
     tsql_perf_free(&perf);
+    tsql_convbias_cache_free(c.cb);
     free(args.p);
+    free(fwd_args.p);
     free(dict.p);
     free(knames);
     free(scratch);

@@ -1,9 +1,9 @@
 /*
  * conv.c — convolution family (reference semantics 7.4, 7.5):
- * aten::convolution, aten::convolution_backward, ConvBias_, ConvBiasReLU_.
- * (ConvBias_Backward / ConvBiasReLU_Backward need the parameters of an earlier forward
- * event with the same Sequence number; they are not evaluated one event at a time and
- * are reported UNSUPPORTED by the registry.)
+ * aten::convolution, aten::convolution_backward, ConvBias_, ConvBiasReLU_, and
+ * ConvBias_Backward / ConvBiasReLU_Backward: these copy the parameters of a forward op
+ * (docs/perf-models.md, "ConvBias_Backward and ConvBiasReLU_Backward"), so the context
+ * holds that op's args (tsql_perf_eval_fwd) and the backward formulas apply to them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -138,8 +138,10 @@ static int p_ints(pm_ctx *c, const char *name, const int64_t *v, int n)
 
 int pm_conv(pm_ctx *c)
 {
-    int fused = strncmp(c->cls, "ConvBias", 8) == 0; /* ConvBias_, ConvBiasReLU_ */
+    int fused = strncmp(c->cls, "ConvBias", 8) == 0; /* ConvBias_, ConvBiasReLU_, their backwards */
     int backward = strcmp(c->cls, "aten_conv_bwd") == 0;
+    /* ConvBias(ReLU)_Backward: the args are the forward op's, the formulas backward ones */
+    int copied = c->p->op && (c->p->op->flags & TSQL_OPF_FWD_PARAMS);
     int ix = backward ? 1 : 0;                        /* input tensor position */
     if (!c->dims) return PM_FAIL(c, "%s: args have no \"Input Dims\"", c->name);
     if (!c->conc) return PM_FAIL(c, "%s: args have no \"Concrete Inputs\"", c->name);
@@ -238,7 +240,7 @@ int pm_conv(pm_ctx *c)
         d.dilation[i] = dilation[i];
         d.output_padding[i] = transposed ? outpad[i] : 0;
     }
-    int want_bwd = backward || c->bwd;
+    int want_bwd = backward || copied || c->bwd;
     double f, b;
     int64_t o[5];
     const char *err = NULL;

@@ -71,6 +71,7 @@ int pm_bpe(const char *type) { return tsql_dtype_bytes(type); }
 #define BWD TSQL_OPF_BWD
 #define EXT TSQL_OPF_EXT
 #define BWD_ONLY TSQL_OPF_BWD_ONLY
+#define FWD_PARAMS TSQL_OPF_FWD_PARAMS
 
 /* One row per name: perf-model names first (in Appendix A order), then category-only
  * names (category alone). A name in both lists keeps its model and takes the
@@ -226,9 +227,11 @@ static const tsql_op_info registry[] = {
     {.name = "ConvBiasReLU_", .category = "CONV_fwd", .bwd_category = "CONV_bwd", .sheet = "CONV",
      .model_class = "ConvBiasReLU_", .flags = MODEL | FWD | BWD, .model = pm_conv},
     {.name = "ConvBias_Backward", .category = "CONV_bwd", .bwd_category = "CONV_bwd",
-     .sheet = "CONV", .model_class = "ConvBias_Backward", .flags = MODEL | FWD | BWD_ONLY},
+     .sheet = "CONV", .model_class = "ConvBias_Backward", .flags = MODEL | FWD | BWD_ONLY | FWD_PARAMS,
+     .model = pm_conv},
     {.name = "ConvBiasReLU_Backward", .category = "CONV_bwd", .bwd_category = "CONV_bwd",
-     .sheet = "CONV", .model_class = "ConvBiasReLU_Backward", .flags = MODEL | FWD | BWD_ONLY},
+     .sheet = "CONV", .model_class = "ConvBiasReLU_Backward", .flags = MODEL | FWD | BWD_ONLY | FWD_PARAMS,
+     .model = pm_conv},
     {.name = "vllm::unified_attention_with_output", .category = "InferenceAttention",
      .sheet = "InferenceAttention", .model_class = "vllm_unified_attention_with_output",
      .flags = MODEL | EXT | FWD, .model = pm_inference_attention},
@@ -1321,8 +1324,8 @@ static const cJSON *arg_array(const cJSON *args, const char *key)
     return v && !cJSON_IsNull(v) ? v : NULL;
 }
 
-static int eval_json(tsql_perf *p, const char *name, const cJSON *args, const char *annotation,
-                     const char *const *kernel_names, size_t nkernels, int bwd)
+static int eval_json(tsql_perf *p, const char *name, const cJSON *args, const cJSON *fwd_args,
+                     const char *annotation, const char *const *kernel_names, size_t nkernels, int bwd)
 {
     clear_params(p);
     p->status = TSQL_PM_OK;
@@ -1362,6 +1365,23 @@ static int eval_json(tsql_perf *p, const char *name, const cJSON *args, const ch
             pm_notimpl(&c, "backward metrics are not defined for this model");
             return p->status;
         }
+        if (op->flags & TSQL_OPF_FWD_PARAMS) {
+            /* the model reads its forward op's args ("X_Backward" copies "X_") */
+            size_t stem = strlen(c.name) - (sizeof "Backward" - 1);
+            if (!fwd_args) {
+                p->status = TSQL_PM_ERROR;
+                snprintf(p->error, sizeof p->error,
+                         "%s: no %.*s with the same Sequence number was modelled before it; TraceLens "
+                         "copies that forward op's parameters, so the row has no metrics",
+                         c.name, (int)stem, c.name);
+                return p->status;
+            }
+            c.args = cJSON_IsObject(fwd_args) ? fwd_args : NULL;
+            c.dims = arg_array(c.args, "Input Dims");
+            c.types = arg_array(c.args, "Input type");
+            c.strides = arg_array(c.args, "Input Strides");
+            c.conc = arg_array(c.args, "Concrete Inputs");
+        }
         fn = op->model;
     } else if (is_compiled_triton(name)) {
         c.cls = "TritonCompiledPerfModel";
@@ -1388,7 +1408,7 @@ static int eval_json(tsql_perf *p, const char *name, const cJSON *args, const ch
 int tsql_perf_eval_json(tsql_perf *p, const char *name, const cJSON *args,
                         const char *const *kernel_names, size_t nkernels, int bwd)
 {
-    return eval_json(p, name, args, NULL, kernel_names, nkernels, bwd);
+    return eval_json(p, name, args, NULL, NULL, kernel_names, nkernels, bwd);
 }
 
 int tsql_perf_eval(tsql_perf *p, const char *name, const char *args_json,
@@ -1400,25 +1420,39 @@ int tsql_perf_eval(tsql_perf *p, const char *name, const char *args_json,
 int tsql_perf_eval_ann(tsql_perf *p, const char *name, const char *args_json, const char *annotation,
                        const char *const *kernel_names, size_t nkernels, int bwd)
 {
-    cJSON *args = NULL;
-    if (args_json && *args_json) {
-        args = cJSON_Parse(args_json);
-        if (!args) {
-            clear_params(p);
-            p->op = tsql_op_lookup(name);
-            p->category = tsql_op_category(name, NULL);
-            p->sheet = p->op ? p->op->sheet : NULL;
-            p->flops = 0;
-            p->bytes = NAN;
-            p->has_bytes = 0;
-            p->compute_spec[0] = 0;
-            p->status = TSQL_PM_ERROR;
-            snprintf(p->error, sizeof p->error, "%s: args are not valid JSON", name ? name : "");
-            return p->status;
-        }
+    return tsql_perf_eval_fwd(p, name, args_json, NULL, annotation, kernel_names, nkernels, bwd);
+}
+
+/* args text → cJSON (NULL for none); 0, or -1 with *p set to ERROR when it is not JSON */
+static int parse_args(tsql_perf *p, const char *name, const char *json, const char *whose, cJSON **out)
+{
+    *out = NULL;
+    if (!json || !*json || (*out = cJSON_Parse(json))) return 0;
+    clear_params(p);
+    p->op = tsql_op_lookup(name);
+    p->category = tsql_op_category(name, NULL);
+    p->sheet = p->op ? p->op->sheet : NULL;
+    p->flops = 0;
+    p->bytes = NAN;
+    p->has_bytes = 0;
+    p->compute_spec[0] = 0;
+    p->status = TSQL_PM_ERROR;
+    snprintf(p->error, sizeof p->error, "%s: %s are not valid JSON", name ? name : "", whose);
+    return -1;
+}
+
+int tsql_perf_eval_fwd(tsql_perf *p, const char *name, const char *args_json, const char *fwd_args_json,
+                       const char *annotation, const char *const *kernel_names, size_t nkernels, int bwd)
+{
+    cJSON *args, *fwd;
+    if (parse_args(p, name, args_json, "args", &args)) return p->status;
+    if (parse_args(p, name, fwd_args_json, "the forward op's args", &fwd)) {
+        cJSON_Delete(args);
+        return p->status;
     }
-    int st = eval_json(p, name, args, annotation, kernel_names, nkernels, bwd);
+    int st = eval_json(p, name, args, fwd, annotation, kernel_names, nkernels, bwd);
     cJSON_Delete(args);
+    cJSON_Delete(fwd);
     return st;
 }
 

@@ -41,8 +41,11 @@ enum {
     TSQL_OPF_FWD = 1 << 1,     /* the model's forward entry computes metrics */
     TSQL_OPF_BWD = 1 << 2,     /* the model implements backward metrics (flops_bwd) */
     TSQL_OPF_EXT = 1 << 4,     /* class comes from TraceLens's extensions, not core */
-    TSQL_OPF_BWD_ONLY = 1 << 5 /* backward-only class: its forward entry computes the
-                                  backward formulas (e.g. aten::convolution_backward) */
+    TSQL_OPF_BWD_ONLY = 1 << 5, /* backward-only class: its forward entry computes the
+                                   backward formulas (e.g. aten::convolution_backward) */
+    TSQL_OPF_FWD_PARAMS = 1 << 6 /* the model copies the parameters of its forward op
+                                    (ConvBias_Backward, ConvBiasReLU_Backward:
+                                    tsql_perf_eval_fwd) */
 };
 
 struct pm_ctx;
@@ -142,6 +145,16 @@ int tsql_perf_eval_json(tsql_perf *p, const char *name, const struct cJSON *args
 int tsql_perf_eval_ann(tsql_perf *p, const char *name, const char *args_json,
                        const char *annotation, const char *const *kernel_names,
                        size_t nkernels, int bwd);
+
+/* Same, for the models that copy the parameters of their forward op (TSQL_OPF_FWD_PARAMS:
+ * ConvBias_Backward, ConvBiasReLU_Backward; docs/perf-models.md, "ConvBias_Backward and
+ * ConvBiasReLU_Backward"): fwd_args_json = the args of the ConvBias_ / ConvBiasReLU_
+ * event TraceLens took them from (core/analysis/perf_ops.h, tsql_convbias_cache), NULL
+ * when there is none: then the model fails (ERROR), as TraceLens's does. The other
+ * evaluation functions pass NULL. Other names ignore fwd_args_json. */
+int tsql_perf_eval_fwd(tsql_perf *p, const char *name, const char *args_json,
+                       const char *fwd_args_json, const char *annotation,
+                       const char *const *kernel_names, size_t nkernels, int bwd);
 
 /* Looks up a parameter by name; NULL if absent. */
 const tsql_pm_param *tsql_perf_param(const tsql_perf *p, const char *name);

@@ -758,6 +758,72 @@ static void test_gemm_models(void)
     CHECK(isnan(tsql_gemm_bytes(1, 2, 3, 1, 0, 2, 0, 2, 2)));
 }
 
+/* ConvBias_Backward / ConvBiasReLU_Backward: the backward formulas on the parameters of
+ * their forward op's args (docs/perf-models.md); the values are TraceLens's for
+ * tests/data/perf/convbias/pairs.json (Sequence numbers 10 and 20) */
+static void test_conv_bias_backward(void)
+{
+    static tsql_perf p;
+    static int init;
+    if (!init) tsql_perf_init(&p), init = 1;
+    const char *own = ARGS("Input Dims": [[8, 32, 16, 10]], "Input type": ["c10::BFloat16"]);
+    const char *fwd = ARGS("Input Dims": [[8, 16, 32, 32], [32, 16, 3, 3], [32], [], []],
+                           "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16", "Scalar", "Scalar"],
+                           "Input Strides": [[16384, 1024, 32, 1], [144, 9, 3, 1], [1], [], []],
+                           "Concrete Inputs": ["", "", "", "2", "1"]);
+    /* out (8, 32, 16, 16): input grad 65536·2·144, weight grad 4608·2·2048, bias grad 65536;
+     * bytes 2·(65536 + 4608 + 131072)·2 + 65536 + 32 */
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own, fwd, NULL, NULL, 0, 0), TSQL_PM_OK);
+    CHECK_NEAR(p.flops, 37814272.0, 0);
+    CHECK_NEAR(p.bytes, 870432.0, 0);
+    CHECK_NEAR(p.bytes / 1048576, 0.830108642578125, 0);
+    CHECK_STR(p.compute_spec, "matrix_bf16");
+    CHECK_STR(p.category, "CONV_bwd");
+    CHECK_STR(param(&p, "input_shape"), "(8, 16, 32, 32)");
+    CHECK_STR(param(&p, "input_stride"), "(16384, 1024, 32, 1)");
+    CHECK_STR(param(&p, "stride"), "(2, 2)");
+    CHECK_STR(param(&p, "padding"), "(1, 1)");
+    CHECK_STR(param(&p, "bias"), "True");
+    /* ConvBiasReLU_Backward from a ConvBiasReLU_ without stride/padding inputs (1 and 0), fp32 */
+    const char *fwd_relu = ARGS("Input Dims": [[4, 8, 20, 20], [16, 8, 5, 5], [16]],
+                                "Input type": ["float", "float", "float"], "Concrete Inputs": ["", "", ""]);
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBiasReLU_Backward", own, fwd_relu, NULL, NULL, 0, 0), TSQL_PM_OK);
+    CHECK_NEAR(p.flops, 13123584.0, 0);
+    CHECK_NEAR(p.bytes, 275472.0, 0);
+    CHECK_STR(p.compute_spec, "matrix_fp32");
+    CHECK_STR(param(&p, "stride"), "(1, 1)");
+    CHECK_STR(param(&p, "input_stride"), "<None>");
+    /* no forward op: the row fails, with a message naming the forward class */
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own, NULL, NULL, NULL, 0, 0), TSQL_PM_ERROR);
+    CHECK(strstr(p.error, "no ConvBias_ with the same Sequence number") != NULL);
+    CHECK_EQ(p.nparams, 0);
+    CHECK_EQ(eval("ConvBiasReLU_Backward", own, NULL, 0)->status, TSQL_PM_ERROR);
+    CHECK(strstr(eval("ConvBiasReLU_Backward", own, NULL, 0)->error, "no ConvBiasReLU_ with") != NULL);
+    /* the forward op's own failures are the row's: mixed dtypes, stride 0 */
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own,
+                                ARGS("Input Dims": [[1, 3, 10, 10], [6, 3, 3, 3], [6]],
+                                     "Input type": ["c10::BFloat16", "float"], "Concrete Inputs": ["", "", ""]),
+                                NULL, NULL, 0, 0),
+             TSQL_PM_ERROR);
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own,
+                                ARGS("Input Dims": [[1, 3, 10, 10], [6, 3, 3, 3], [6], [], []],
+                                     "Input type": ["float", "float"], "Concrete Inputs": ["", "", "", "0", "0"]),
+                                NULL, NULL, 0, 0),
+             TSQL_PM_ERROR);
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own, "{not json", NULL, NULL, 0, 0), TSQL_PM_ERROR);
+    CHECK(strstr(p.error, "the forward op's args are not valid JSON") != NULL);
+    /* its backward pass is not defined (the class has no backward of its own) */
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_Backward", own, fwd, NULL, NULL, 0, 1), TSQL_PM_NOT_IMPLEMENTED);
+    /* other names ignore the forward args */
+    const char *fused = ARGS("Input Dims": [[2, 4, 10, 10], [8, 4, 3, 3], [8]],
+                             "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16"],
+                             "Concrete Inputs": ["", "", "", "1", "1"]);
+    CHECK_EQ(tsql_perf_eval_fwd(&p, "ConvBias_", fused, fwd_relu, NULL, NULL, 0, 0), TSQL_PM_OK);
+    CHECK_NEAR(p.flops, 2.0 * 36 * 1600 + 1600, 0);
+    CHECK(tsql_op_lookup("ConvBias_Backward")->flags & TSQL_OPF_FWD_PARAMS);
+    CHECK(!(tsql_op_lookup("ConvBias_")->flags & TSQL_OPF_FWD_PARAMS));
+}
+
 static void test_conv_models(void)
 {
     /* backward of the Falconsai patch-embedding convolution: both gradients */
@@ -794,13 +860,13 @@ static void test_conv_models(void)
                 "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16"],
                 "Concrete Inputs": ["", "", "", "1", "1"]),
            0, 2.0 * 36 * 1600 + 1600, (800 + 288 + 8 + 1600) * 2.0, "matrix_bf16");
-    /* mixed input/weight dtypes are an error; the fused backward is not evaluated alone */
+    /* mixed input/weight dtypes are an error */
     CHECK_EQ(eval("aten::convolution",
                   ARGS("Input Dims": [[1, 3, 8, 8], [4, 3, 3, 3]], "Input type": ["float", "c10::BFloat16"],
                        "Concrete Inputs": ["", "", "", "[1, 1]", "[0, 0]", "[1, 1]", "False", "[0, 0]", "1"]),
                   NULL, 0)->status,
              TSQL_PM_ERROR);
-    CHECK_EQ(eval("ConvBias_Backward", "{}", NULL, 0)->status, TSQL_PM_UNSUPPORTED);
+    test_conv_bias_backward();
     /* helper */
     tsql_conv_dims d = {.nd = 2, .x = {4, 3, 224, 224}, .w = {768, 3, 16, 16}, .stride = {16, 16}, .dilation = {1, 1}};
     double f, b;
@@ -1087,13 +1153,13 @@ static void test_registry(void)
     }
     CHECK(whole);
     CHECK_EQ(nmodel, 245); /* Appendix A */
-    CHECK_EQ(nimpl, 243); /* all but ConvBias(ReLU)_Backward, which have no formulas */
+    CHECK_EQ(nimpl, 245); /* every class */
     /* rows carry their own family function: neighbours of every family */
     static const struct { const char *name; tsql_pm_model model; } fam[] = {
         {"aten::mm", pm_gemm}, {"aiter::_gemm_a4w4_asm", pm_gemm},
         {"aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", pm_gemm_ext}, {"FlashAttnFunc", pm_sdpa},
         {"EvoformerAttention", pm_sdpa}, {"aten::convolution", pm_conv},
-        {"ConvBiasReLU_", pm_conv}, {"ConvBias_Backward", NULL},
+        {"ConvBiasReLU_", pm_conv}, {"ConvBias_Backward", pm_conv},
         {"LigerSiLUMulFunction", pm_binary}, {"aten::threshold_backward", pm_binary},
         {"primus_turbo_cpp_extension::ck_grouped_gemm_variable_k", pm_grouped_gemm},
         {"MoECombine", pm_moe_comm}, {"DaoAILab::_causal_conv1d_fwd_cpp", pm_causal_conv1d},
