@@ -93,9 +93,10 @@ int tsql_hta_needs_rounding(const tsql_trace *t)
     return 0;
 }
 
-double tsql_hta_memory_bw(const tsql_trace *t, uint32_t uid, tsql_buf *buf)
+/* the text of args.<key> of uid into text (NUL-terminated, at most 63 bytes); 0 if
+ * absent or longer */
+static int arg_text(const tsql_trace *t, uint32_t uid, const char *key, tsql_buf *buf, char text[64])
 {
-    static const char key[] = "memory bandwidth (GB/s)";
     size_t len = 0;
     const char *v = tsql_trace_arg_raw(t, uid, key, &len);
     if (!v) {
@@ -103,13 +104,26 @@ double tsql_hta_memory_bw(const tsql_trace *t, uint32_t uid, tsql_buf *buf)
         long n = tsql_trace_args_json(t, uid, buf);
         if (n > 0) v = tsql_template_member(buf->p, buf->n, key, &len);
     }
-    if (!v || !len || len > 63) return 0.0;
-    char text[64];
+    if (!v || !len || len > 63) return 0;
     memcpy(text, v, len);
     text[len] = 0;
-    char *end;
+    return 1;
+}
+
+double tsql_hta_memory_bw(const tsql_trace *t, uint32_t uid, tsql_buf *buf)
+{
+    char text[64], *end;
+    if (!arg_text(t, uid, "memory bandwidth (GB/s)", buf, text)) return 0.0;
     double x = strtod(text, &end);
-    return end == text + len ? x : 0.0;
+    return *end ? 0.0 : x;
+}
+
+int64_t tsql_hta_arg_int(const tsql_trace *t, uint32_t uid, const char *key, tsql_buf *buf)
+{
+    char text[64], *end;
+    if (!arg_text(t, uid, key, buf, text)) return -1;
+    long long x = strtoll(text, &end, 10);
+    return *end || end == text ? -1 : (int64_t)x;
 }
 
 void tsql_hta_rows_free(void *p)

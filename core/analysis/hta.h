@@ -90,4 +90,8 @@ int tsql_hta_needs_rounding(const tsql_trace *t);
  * number; buf is scratch. */
 double tsql_hta_memory_bw(const tsql_trace *t, uint32_t uid, tsql_buf *buf);
 
+/* args.<key> of event uid as an integer (HTA's Int args: wait_on_stream, ...), -1 when
+ * absent or not an integer; buf is scratch. */
+int64_t tsql_hta_arg_int(const tsql_trace *t, uint32_t uid, const char *key, tsql_buf *buf);
+
 #endif

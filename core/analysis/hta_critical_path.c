@@ -498,12 +498,162 @@ typedef struct {
     uint32_t node;
 } slast;
 
-static int kernel_edges(graph *g, const uint32_t *clipped, uint32_t nc, const double *ql)
+/* ---------- CUDA events ----------
+ *
+ * Kineto's cuda_sync rows of an event (Event Sync: the host waited on it; Stream Wait
+ * Event: a stream waited on it) carry the cudaEventRecord's correlation
+ * (wait_on_cuda_event_record_corr_id) and the stream it was recorded on
+ * (wait_on_stream). HTA matches them on the whole rank: a record's kernel is the one
+ * of the last launch on the record's GPU and stream at or before the record's ts (a
+ * launch at the same ts counts as before); a cudaStreamWaitEvent's kernel is the one
+ * of the first launch after it on its thread to the waiting stream. Launches are the
+ * queue-length launch names whose device row has a stream and a launch link. */
+
+typedef struct {
+    uint64_t k1;   /* GPU (the device row's pid), or the launch's thread */
+    int64_t stream;
+    double ts;
+    uint32_t uid, row;
+} lkey;
+
+static int cmp_lkey(const void *pa, const void *pb)
+{
+    const lkey *a = pa, *b = pb;
+    if (a->k1 != b->k1) return a->k1 < b->k1 ? -1 : 1;
+    if (a->stream != b->stream) return a->stream < b->stream ? -1 : 1;
+    if (a->ts != b->ts) return a->ts < b->ts ? -1 : 1;
+    return a->uid < b->uid ? -1 : a->uid > b->uid;
+}
+
+/* the first launch after (k1, stream, ts): every launch at ts or before comes first */
+static uint32_t lkey_after(const lkey *l, uint32_t n, uint64_t k1, int64_t stream, double ts)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        const lkey *m = &l[mid];
+        int before = m->k1 != k1 ? m->k1 < k1 : m->stream != stream ? m->stream < stream : m->ts <= ts;
+        if (before) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+typedef struct {
+    int built;
+    lkey *by_gpu, *by_thread; /* the launches, by (GPU, stream, ts) and (thread, stream, ts) */
+    uint32_t nlaunch;
+    crow *record;             /* cudaEventRecord rows by correlation: row = its kernel, NONE = none */
+    uint32_t nrecord;
+    uint32_t *sync_src;       /* per kernel row: the kernel a Stream Wait Event makes it wait for */
+    uint32_t name_record, name_wait, cat_sync; /* string ids (0 = not in the trace) */
+    tsql_buf buf;
+} cuda_events;
+
+static void cuda_events_free(cuda_events *ev)
+{
+    free(ev->by_gpu), free(ev->by_thread), free(ev->record), free(ev->sync_src), free(ev->buf.p);
+}
+
+static uint32_t name_id(const tsql_trace *t, const char *s)
+{
+    return tsql_intern_find(&t->strings, s, strlen(s));
+}
+
+/* builds ev over the rank's rows (used); 0, or -1 on OOM */
+static int cuda_events_build(graph *g, const uint8_t *used, cuda_events *ev)
+{
+    const tsql_trace *t = g->t;
+    const tsql_hta_rows *r = g->r;
+    uint32_t n = r->n;
+    ev->built = 1;
+    ev->name_record = name_id(t, "cudaEventRecord");
+    ev->name_wait = name_id(t, "cudaStreamWaitEvent");
+    ev->cat_sync = name_id(t, "cuda_sync");
+    ev->by_gpu = malloc(((size_t)r->nlaunch + 1) * sizeof *ev->by_gpu);
+    ev->by_thread = malloc(((size_t)r->nlaunch + 1) * sizeof *ev->by_thread);
+    ev->sync_src = malloc(((size_t)n + 1) * sizeof *ev->sync_src);
+    if (!ev->by_gpu || !ev->by_thread || !ev->sync_src) return -1;
+    for (uint32_t i = 0; i < n; i++) ev->sync_src[i] = NONE;
+    for (uint32_t k = 0; k < r->nlaunch; k++) {
+        uint32_t i = r->launch[k], p = r->partner[i];
+        if (!used[i] || !(r->flags[i] & TSQL_HTA_QUEUE_LAUNCH) || r->index_corr[i] <= 0 || p == NONE ||
+            r->stream[p] == -1 || r->index_corr[p] <= 0)
+            continue;
+        uint32_t u = r->uid[i];
+        ev->by_gpu[ev->nlaunch] = (lkey){t->pid[r->uid[p]], r->stream[p], r->ts[i], u, i};
+        ev->by_thread[ev->nlaunch++] = (lkey){tsql_thread_key(t, u), r->stream[p], r->ts[i], u, i};
+    }
+    qsort(ev->by_gpu, ev->nlaunch, sizeof *ev->by_gpu, cmp_lkey);
+    qsort(ev->by_thread, ev->nlaunch, sizeof *ev->by_thread, cmp_lkey);
+    /* each recorded event's stream and GPU, from the cuda_sync rows that name it */
+    uint32_t nsync = 0, nrec = 0;
+    for (uint32_t i = 0; i < n && ev->cat_sync; i++) nsync += used[i] && t->cat[r->uid[i]] == ev->cat_sync;
+    for (uint32_t i = 0; i < n && ev->name_record; i++) nrec += used[i] && t->name[r->uid[i]] == ev->name_record;
+    lkey *where = malloc(((size_t)nsync + 1) * sizeof *where); /* k1: GPU, uid: the record's correlation */
+    ev->record = malloc(((size_t)nrec + 1) * sizeof *ev->record);
+    if (!where || !ev->record) {
+        free(where);
+        return -1;
+    }
+    uint32_t nw = 0;
+    for (uint32_t i = 0; i < n && nsync; i++) {
+        uint32_t u = r->uid[i];
+        if (!used[i] || t->cat[u] != ev->cat_sync) continue;
+        int64_t stream = tsql_hta_arg_int(t, u, "wait_on_stream", &ev->buf);
+        int64_t corr = tsql_hta_arg_int(t, u, "wait_on_cuda_event_record_corr_id", &ev->buf);
+        if (stream > -1 && corr >= 0 && corr <= UINT32_MAX)
+            where[nw++] = (lkey){(uint64_t)corr, stream, 0, (uint32_t)corr, t->pid[u]};
+    }
+    qsort(where, nw, sizeof *where, cmp_lkey); /* by correlation, then stream */
+    for (uint32_t i = 0; i < n && nrec; i++) {
+        uint32_t u = r->uid[i];
+        if (!used[i] || t->name[u] != ev->name_record || r->correlation[i] < 0) continue;
+        lkey key = {(uint64_t)r->correlation[i], INT64_MIN, 0, 0, 0};
+        uint32_t lo = 0, hi = nw;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (cmp_lkey(&where[mid], &key) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo == nw || where[lo].k1 != key.k1) continue; /* no sync names it: HTA drops it */
+        /* the last launch to that GPU and stream at or before the record */
+        uint32_t at = lkey_after(ev->by_gpu, ev->nlaunch, where[lo].row, where[lo].stream, r->ts[i]);
+        uint32_t kernel = NONE;
+        if (at > 0 && ev->by_gpu[at - 1].k1 == where[lo].row && ev->by_gpu[at - 1].stream == where[lo].stream)
+            kernel = r->partner[ev->by_gpu[at - 1].row];
+        ev->record[ev->nrecord++] = (crow){r->correlation[i], kernel};
+    }
+    free(where);
+    qsort(ev->record, ev->nrecord, sizeof *ev->record, cmp_crow);
+    return 0;
+}
+
+/* the kernel a cuda_sync row's event was recorded after, NONE if none */
+static uint32_t recorded_kernel(graph *g, cuda_events *ev, uint32_t i)
+{
+    int64_t corr = tsql_hta_arg_int(g->t, g->r->uid[i], "wait_on_cuda_event_record_corr_id", &ev->buf);
+    const crow *c = corr >= 0 ? crow_find(ev->record, ev->nrecord, corr) : NULL;
+    return c ? c->row : NONE;
+}
+
+/* the kernel of the first launch after cudaStreamWaitEvent row w to stream, NONE if none */
+static uint32_t next_kernel(graph *g, cuda_events *ev, uint32_t w, int64_t stream)
+{
+    const tsql_hta_rows *r = g->r;
+    uint64_t th = tsql_thread_key(g->t, r->uid[w]);
+    uint32_t at = lkey_after(ev->by_thread, ev->nlaunch, th, stream, r->ts[w]);
+    if (at == ev->nlaunch || ev->by_thread[at].k1 != th || ev->by_thread[at].stream != stream) return NONE;
+    return r->partner[ev->by_thread[at].row];
+}
+
+static int kernel_edges(graph *g, const uint32_t *clipped, uint32_t nc, const double *ql, const uint8_t *used)
 {
     const tsql_trace *t = g->t;
     const tsql_hta_rows *r = g->r;
     krow *k = malloc((nc + 1) * sizeof *k);
     slast *last = malloc((nc + 1) * sizeof *last);
+    cuda_events ev = {0};
     if (!k || !last) {
         free(k), free(last);
         return -1;
@@ -521,8 +671,28 @@ static int kernel_edges(graph *g, const uint32_t *clipped, uint32_t nc, const do
         uint32_t i = k[j].row, u = r->uid[i];
         uint32_t launch = r->partner[i];
         if (cat_is(t, u, "cuda_sync")) {
+            int event_sync = name_is(t, u, "Event Sync"), stream_wait = name_is(t, u, "Stream Wait Event");
+            if (event_sync || stream_wait) {
+                /* the kernel the event was recorded after, if it has nodes here: the host's
+                 * wait ends after it; a stream's wait holds that stream's next kernel */
+                if (!ev.built && cuda_events_build(g, used, &ev)) g->oom = 1;
+                uint32_t src = g->oom ? NONE : recorded_kernel(g, &ev, i);
+                if (src == NONE) continue;
+                if (event_sync) {
+                    if (g->end_of[src] != NONE && launch != NONE && g->end_of[launch] != NONE)
+                        add_edge(g, g->end_of[src], g->end_of[launch], TSQL_HTA_CP_SYNC, 0);
+                } else if (launch != NONE && t->name[r->uid[launch]] == ev.name_wait && r->index_corr[launch] > 0) {
+                    /* the waiting stream: that of the call's device row */
+                    uint32_t w = r->partner[launch];
+                    uint32_t dst = w != NONE && r->stream[w] != -1 && r->index_corr[w] > 0
+                                       ? next_kernel(g, &ev, launch, r->stream[w])
+                                       : NONE;
+                    if (dst != NONE) ev.sync_src[dst] = src;
+                }
+                continue;
+            }
             /* a context sync waits for every stream's last kernel, a stream sync for its
-             * stream's; the edge ends at the runtime call's end (event syncs: docs/hta.md) */
+             * stream's; the edge ends at the runtime call's end */
             uint32_t rt_end = launch != NONE ? g->end_of[launch] : NONE;
             if (rt_end == NONE) continue;
             if (name_is(t, u, "Context Sync")) {
@@ -536,21 +706,31 @@ static int kernel_edges(graph *g, const uint32_t *clipped, uint32_t nc, const do
         uint32_t s_node = g->start_of[i], e_node = g->end_of[i];
         if (s_node == NONE || e_node == NONE) continue;
         attribute(g, add_edge(g, s_node, e_node, TSQL_HTA_CP_OPERATOR, 0), NONE);
+        /* a Stream Wait Event's hold: an edge from the awaited kernel's end, when it has
+         * nodes here; the launch and kernel-kernel edges then need it to have ended first */
+        uint32_t sync_end = NONE;
+        if (ev.sync_src && ev.sync_src[i] != NONE) {
+            sync_end = g->end_of[ev.sync_src[i]];
+            if (sync_end != NONE) add_edge(g, sync_end, s_node, TSQL_HTA_CP_SYNC, 0);
+            ev.sync_src[i] = NONE;
+        }
         uint32_t s;
         for (s = 0; s < ns && last[s].stream != r->stream[i]; s++) {}
         uint32_t prev = s < ns ? last[s].node : NONE;
         double ql_rt = launch != NONE ? ql[launch] : NAN, ql_k = ql[i];
         double launch_ts = launch != NONE ? r->ts[launch] : NAN;
         if (launch != NONE && ql_rt == 1 && ql_k == 0 && (prev == NONE || g->node_ts[prev] < launch_ts) &&
-            g->start_of[launch] != NONE) {
+            (sync_end == NONE || g->node_ts[sync_end] < launch_ts) && g->start_of[launch] != NONE) {
             add_edge(g, g->start_of[launch], s_node, TSQL_HTA_CP_LAUNCH_DELAY, 0);
-        } else if (prev != NONE && g->node_ts[s_node] - g->node_ts[prev] < KERNEL_KERNEL_MAX_GAP) {
+        } else if (prev != NONE && g->node_ts[s_node] - g->node_ts[prev] < KERNEL_KERNEL_MAX_GAP &&
+                   (sync_end == NONE || g->node_ts[sync_end] < g->node_ts[prev])) {
             attribute(g, add_edge(g, prev, s_node, TSQL_HTA_CP_KERNEL_KERNEL, 0), NONE);
         }
         if (s == ns) last[ns++] = (slast){r->stream[i], e_node};
         else last[s].node = e_node;
     }
     free(k), free(last);
+    cuda_events_free(&ev);
     return g->oom ? -1 : 0;
 }
 
@@ -811,7 +991,7 @@ int tsql_hta_cp_build(const tsql_trace *t, const tsql_hta_rows *r, int kept_only
         if (g.oom) goto out;
     }
     /* 2. call stacks, 3. kernels */
-    if (call_stack_edges(&g, clipped, nc) || queue_lengths(r, used, ql) || kernel_edges(&g, clipped, nc, ql)) goto out;
+    if (call_stack_edges(&g, clipped, nc) || queue_lengths(r, used, ql) || kernel_edges(&g, clipped, nc, ql, used)) goto out;
     /* HTA's validation: weights of -1 or less are taken as 0 (ns rounding); a sync
      * between kernels of one stream is refused */
     for (uint32_t i = 0; i < g.ne; i++) {

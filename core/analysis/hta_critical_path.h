@@ -2,7 +2,8 @@
  * hta_critical_path.h — HTA's critical path of one rank (critical_path_analysis): a
  * graph whose nodes are the starts and ends of the CPU ops, runtime calls and kernels
  * of one step or annotation instance, whose edges are their spans, the call-stack and
- * runtime-lock dependencies, launch delays and kernel-to-kernel gaps; and its longest
+ * runtime-lock dependencies, launch delays, kernel-to-kernel gaps and synchronisations
+ * (stream, context, CUDA events); and its longest
  * path, each edge attributed to an event and classed by what bounds it. Reference:
  * docs/hta.md ("hta_critical_path_edges").
  *
@@ -22,7 +23,8 @@ enum tsql_hta_cp_type {
     TSQL_HTA_CP_DEPENDENCY = 1,   /* between consecutive top-level ops, or a lock hand-over */
     TSQL_HTA_CP_LAUNCH_DELAY = 2, /* launch start -> kernel start, with an empty queue */
     TSQL_HTA_CP_KERNEL_KERNEL = 3,/* previous kernel's end -> kernel start on one stream */
-    TSQL_HTA_CP_SYNC = 4,         /* kernel end -> the end of a synchronizing runtime call */
+    TSQL_HTA_CP_SYNC = 4,         /* kernel end -> a synchronizing runtime call's end, or
+                                     -> a kernel made to wait by a CUDA event */
 };
 extern const char *const tsql_hta_cp_type_names[5];
 

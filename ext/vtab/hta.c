@@ -334,9 +334,10 @@ static int register_hta(sqlite3 *db, tsql_catalog *c)
         rc = view ? tsql_view_fn_register(db, &vfn, &family) : SQLITE_NOMEM;
         sqlite3_free(view);
     }
-    static const tsql_table *const tables[] = {&tsql_table_hta_rows, &tsql_table_hta_trace_info,
-                                               &tsql_table_hta_aten_launches, &tsql_table_hta_call_graph,
-                                               &tsql_table_hta_cp_path};
+    static const tsql_table *const tables[] = {&tsql_table_hta_rows.base, &tsql_table_hta_trace_info.base,
+                                               &tsql_table_hta_aten_launches.base, &tsql_table_hta_call_graph.base,
+                                               &tsql_table_hta_kernel_sequence_roots.base,
+                                               &tsql_table_hta_cp_path.base};
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof tables / sizeof *tables; i++)
         rc = tsql_register_table(db, tables[i]->name, tables[i], c);
     return rc;

@@ -10,7 +10,8 @@
  * HIDDEN arguments: trace, time_rounding (1 = HTA's rounding, NULL = 1), kept_only
  * (1 = only rows the last-step cut keeps; NULL = 0), annotation (rows whose name
  * contains it mark the window; '' = the whole trace; NULL = 'ProfilerStep') and
- * instance_id (which of them, from 0; NULL = 0). Times are absolute µs.
+ * instance_id (which of them, from 0; NULL = 0), read by the shared shape of the HTA
+ * tables (ext/vtab/hta_table.c). Times are absolute µs.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -20,7 +21,6 @@ SQLITE_EXTENSION_INIT3
 #include "analysis/hta.h"
 #include "analysis/hta_critical_path.h"
 #include "vtab/hta.h"
-#include "vtab/table.h"
 
 #define HTA_CP_COLUMNS(X)                                                               \
     X(C_TRACE_ID, "trace_id INTEGER")                                                   \
@@ -46,80 +46,31 @@ SQLITE_EXTENSION_INIT3
 
 enum { HTA_CP_COLUMNS(TSQL_COL_ENUM) C_TRACE, C_ROUNDING, C_KEPT, C_ANNOTATION, C_INSTANCE };
 
-typedef struct cp_scan {
-    const tsql_hta_rows *r;
-    tsql_hta_cp *cp;
-} cp_scan;
-
-static void cp_mat_free(void *p)
+static void cp_free(void *cp)
 {
-    cp_scan *s = p;
-    if (s) tsql_hta_cp_free(s->cp);
-    sqlite3_free(s);
+    tsql_hta_cp_free(cp);
 }
 
-/* a 0/1 argument (NULL = def); -1 if it is something else */
-static int flag_arg(sqlite3_value *v, int def)
+static long cp_fill(tsql_hta_scan *s, char **err)
 {
-    if (!v || sqlite3_value_type(v) == SQLITE_NULL) return def;
-    double d = sqlite3_value_double(v);
-    if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) return -1;
-    return d != 0;
-}
-
-static long cp_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
-{
-    int rounding = flag_arg(cur->param[0], 1), kept = flag_arg(cur->param[1], 0);
-    if (rounding < 0) {
-        *err = sqlite3_mprintf("hta_cp_path: time_rounding must be 1 (HTA's rounding to whole µs) or 0 (none)");
-        return -1;
-    }
-    if (kept < 0) {
-        *err = sqlite3_mprintf("hta_cp_path: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)");
-        return -1;
-    }
-    const char *annotation = "ProfilerStep";
-    sqlite3_value *a = cur->param[2], *n = cur->param[3];
-    if (a && sqlite3_value_type(a) != SQLITE_NULL) {
-        if (sqlite3_value_type(a) != SQLITE_TEXT) {
-            *err = sqlite3_mprintf("hta_cp_path: annotation must be text (part of an event name, '' = the whole trace)");
-            return -1;
-        }
-        annotation = (const char *)sqlite3_value_text(a);
-    }
-    sqlite3_int64 instance = 0;
-    if (n && sqlite3_value_type(n) != SQLITE_NULL) {
-        instance = sqlite3_value_int64(n);
-        if (sqlite3_value_numeric_type(n) != SQLITE_INTEGER || instance < 0) {
-            *err = sqlite3_mprintf("hta_cp_path: instance_id must be a whole number >= 0 (which annotation, from 0)");
-            return -1;
-        }
-    }
-    const tsql_hta_rows *r = tsql_trace_cached(t, rounding ? &tsql_hta_rows_kind : &tsql_hta_rows_unrounded_kind);
-    cp_scan *s = sqlite3_malloc(sizeof *s);
-    if (!r || !s || !annotation) {
-        sqlite3_free(s);
-        return -1;
-    }
-    s->r = r;
-    s->cp = NULL;
     char msg[400];
-    int rc = tsql_hta_cp_build(t, r, kept, annotation, instance, &s->cp, msg, sizeof msg);
+    tsql_hta_cp *cp = NULL;
+    int rc = tsql_hta_cp_build(s->t, s->r, s->kept, s->text, s->number, &cp, msg, sizeof msg);
     if (rc) {
-        cp_mat_free(s);
         if (rc > 0) *err = sqlite3_mprintf("hta_cp_path: %s", msg);
         return -1;
     }
-    cur->mat = s;
-    return s->cp->npath;
+    s->data = cp;
+    s->free_data = cp_free;
+    return cp->npath;
 }
 
-static int cp_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+static int cp_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
 {
-    const cp_scan *s = cur->mat;
     const tsql_hta_rows *r = s->r;
-    const tsql_hta_cp_edge *e = &s->cp->path[cur->row];
-    tsql_trace *t = cur->e->trace;
+    const tsql_hta_cp *cp = s->data;
+    const tsql_hta_cp_edge *e = &cp->path[cur->row];
+    tsql_trace *t = s->t;
     uint32_t a = e->attributed, u = a != UINT32_MAX ? r->uid[a] : 0;
     switch (col) {
     case C_POS: sqlite3_result_int64(ctx, cur->row); break;
@@ -133,16 +84,8 @@ static int cp_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case C_WEIGHT: sqlite3_result_double(ctx, e->weight); break;
     case C_GRAPH_WEIGHT: sqlite3_result_double(ctx, e->graph_weight); break;
     case C_BOUND_BY: sqlite3_result_text(ctx, tsql_hta_cp_bound_names[e->bound], -1, SQLITE_STATIC); break;
-    case C_GRAPH_NODES: sqlite3_result_int64(ctx, s->cp->ngraph_nodes); break;
-    case C_GRAPH_EDGES: sqlite3_result_int64(ctx, s->cp->nedges); break;
-    case C_ROUNDING:
-        sqlite3_result_int(ctx, tsql_trace_cached(t, &tsql_hta_rows_kind) == r);
-        break;
-    case C_KEPT:
-    case C_ANNOTATION:
-    case C_INSTANCE:
-        if (cur->param[col - C_ROUNDING]) sqlite3_result_value(ctx, cur->param[col - C_ROUNDING]);
-        break;
+    case C_GRAPH_NODES: sqlite3_result_int64(ctx, cp->ngraph_nodes); break;
+    case C_GRAPH_EDGES: sqlite3_result_int64(ctx, cp->nedges); break;
     default:
         if (a == UINT32_MAX) break; /* no event: HTA's empty cells */
         switch (col) {
@@ -166,17 +109,17 @@ static int cp_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_hta_cp_path = {
-    .name = "hta_cp_path",
-    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
-    .schema = "CREATE TABLE x(" HTA_CP_COLUMNS(TSQL_COL_DECL)
-              "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN, annotation HIDDEN, instance_id HIDDEN)",
-    .col_trace = C_TRACE,
-    .col_trace_id = C_TRACE_ID,
+const tsql_hta_table tsql_table_hta_cp_path = {
+    .base = {.name = "hta_cp_path",
+             .schema = "CREATE TABLE x(" HTA_CP_COLUMNS(TSQL_COL_DECL)
+                       "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN, annotation HIDDEN, instance_id HIDDEN)",
+             .col_trace = C_TRACE,
+             .col_trace_id = C_TRACE_ID,
+             .params = {C_ROUNDING, C_KEPT, C_ANNOTATION, C_INSTANCE},
+             .nparams = 4,
+             .col_seq = C_POS,
+             TSQL_HTA_TABLE_SHAPE},
+    .args = {TSQL_HTA_ARG_KEPT, TSQL_HTA_ARG_ANNOTATION, TSQL_HTA_ARG_INSTANCE},
+    .fill = cp_fill,
     .column = cp_column,
-    .params = {C_ROUNDING, C_KEPT, C_ANNOTATION, C_INSTANCE},
-    .nparams = 4,
-    .materialize = cp_materialize,
-    .mat_free = cp_mat_free,
-    .col_seq = C_POS,
 };

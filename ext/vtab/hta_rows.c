@@ -6,22 +6,26 @@
  *   SELECT * FROM hta_rows(1, 0, 'device');             -- stream != -1 rows, unrounded
  *   SELECT * FROM hta_trace_info;                       -- per trace: rounding, first ts
  *
+ * and the analyses' intermediate tables read by the views: hta_aten_launches (each
+ * launch inside an ATen op), hta_call_graph (HTA's call graph) and
+ * hta_kernel_sequence_roots (the ops of a kernel-sequence analysis, found in C).
+ *
  * HIDDEN arguments: trace, time_rounding (1 = HTA's rule: whole µs when some ts is
- * fractional; 0 = never; NULL = 1), and for hta_rows subset ('all', 'device': rows
- * with stream != -1, 'launch': rows with a launch name, 'steps': rows named
- * ProfilerStep...; NULL = 'all').
+ * fractional; 0 = never; NULL = 1), then each table's own (vtab/hta.h): for hta_rows
+ * subset ('all', 'device': rows with stream != -1, 'launch': rows with a launch name,
+ * 'steps': rows named ProfilerStep...; NULL = 'all'). Every table here has the shape
+ * of ext/vtab/hta_table.c: its columns, a fill function and a column function.
  * Times are absolute µs; the views align them to the job's first row.
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
 
-#include <math.h>
 #include <string.h>
 
 #include "analysis/hta.h"
 #include "analysis/hta_aten.h"
 #include "analysis/hta_callgraph.h"
-#include "vtab/table.h"
+#include "vtab/hta.h"
 
 #define HTA_ROWS_COLUMNS(X)                                                             \
     X(R_TRACE_ID, "trace_id INTEGER")                                                   \
@@ -48,91 +52,23 @@ SQLITE_EXTENSION_INIT3
 
 enum { HTA_ROWS_COLUMNS(TSQL_COL_ENUM) R_TRACE, R_ROUNDING, R_SUBSET };
 
-enum { SUB_ALL, SUB_DEVICE, SUB_LAUNCH, SUB_STEPS };
-static const char *const subset_names[] = {"all", "device", "launch", "steps"};
-
-/* what a scan of one trace reads: its table and the subset's rows */
-typedef struct hta_scan {
-    const tsql_hta_rows *r;
-    const uint32_t *rows; /* NULL: every row */
-    int subset;
-} hta_scan;
-
-/* time_rounding (NULL = 1) and subset (NULL = all); 0, or -1 with *err set */
-static int hta_args(const tsql_cursor *cur, const char *table, int with_subset, int *rounding, int *subset,
-                    char **err)
+static long rows_fill(tsql_hta_scan *s, char **err)
 {
-    sqlite3_value *v = cur->param[0];
-    *rounding = 1;
-    *subset = SUB_ALL;
-    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
-        int t = sqlite3_value_numeric_type(v);
-        double d = sqlite3_value_double(v);
-        if (t != SQLITE_INTEGER || (d != 0 && d != 1)) {
-            *err = sqlite3_mprintf("%s: time_rounding must be 1 (HTA's rounding to whole µs) or 0 (none)", table);
-            return -1;
-        }
-        *rounding = d != 0;
-    }
-    v = with_subset ? cur->param[1] : NULL;
-    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
-        const char *s = (const char *)sqlite3_value_text(v);
-        *subset = -1;
-        for (int k = 0; s && k < 4; k++)
-            if (!strcmp(s, subset_names[k])) *subset = k;
-        if (*subset < 0) {
-            *err = sqlite3_mprintf("%s: subset must be 'all', 'device', 'launch' or 'steps'", table);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* kept_only, the second argument of hta_aten_launches and hta_call_graph (NULL = 0);
- * 0, or -1 with *err set */
-static int kept_only_arg(const tsql_cursor *cur, const char *table, int *kept, char **err)
-{
-    sqlite3_value *v = cur->param[1];
-    *kept = 0;
-    if (v && sqlite3_value_type(v) != SQLITE_NULL) {
-        double d = sqlite3_value_double(v);
-        if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER || (d != 0 && d != 1)) {
-            *err = sqlite3_mprintf("%s: kept_only must be 1 (rows the last-step cut keeps) or 0 (all)", table);
-            return -1;
-        }
-        *kept = d != 0;
-    }
-    return 0;
-}
-
-static const tsql_hta_rows *rows_of(tsql_trace *t, int rounding)
-{
-    return tsql_trace_cached(t, rounding ? &tsql_hta_rows_kind : &tsql_hta_rows_unrounded_kind);
-}
-
-static long rows_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
-{
-    int rounding, subset;
-    if (hta_args(cur, "hta_rows", 1, &rounding, &subset, err)) return -1;
-    const tsql_hta_rows *r = rows_of(t, rounding);
-    hta_scan *s = sqlite3_malloc(sizeof *s);
-    if (!r || !s) {
-        sqlite3_free(s);
-        return -1;
-    }
-    s->r = r;
-    s->subset = subset;
-    s->rows = subset == SUB_DEVICE ? r->dev : subset == SUB_LAUNCH ? r->launch : subset == SUB_STEPS ? r->steps : NULL;
-    cur->mat = s;
-    return subset == SUB_DEVICE ? r->ndev : subset == SUB_LAUNCH ? r->nlaunch : subset == SUB_STEPS ? r->nsteps : r->n;
-}
-
-static int rows_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
-{
-    const hta_scan *s = cur->mat;
+    (void)err;
     const tsql_hta_rows *r = s->r;
-    tsql_trace *t = cur->e->trace;
-    uint32_t i = s->rows ? s->rows[cur->row] : cur->row, u = r->uid[i], p = r->partner[i];
+    switch (s->subset) {
+    case TSQL_HTA_SUB_DEVICE: s->rows = r->dev; return r->ndev;
+    case TSQL_HTA_SUB_LAUNCH: s->rows = r->launch; return r->nlaunch;
+    case TSQL_HTA_SUB_STEPS: s->rows = r->steps; return r->nsteps;
+    default: return r->n;
+    }
+}
+
+static int rows_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
+{
+    const tsql_hta_rows *r = s->r;
+    tsql_trace *t = s->t;
+    uint32_t i = tsql_hta_row(cur, s), u = r->uid[i], p = r->partner[i];
     switch (col) {
     case R_SEQ: sqlite3_result_int64(ctx, i); break;
     case R_UID: sqlite3_result_int64(ctx, u); break;
@@ -162,26 +98,23 @@ static int rows_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case R_PARTNER_KEEP:
         if (p != UINT32_MAX) sqlite3_result_int(ctx, !!(r->flags[p] & TSQL_HTA_KEEP));
         break;
-    case R_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
-    case R_SUBSET:
-        sqlite3_result_text(ctx, subset_names[s->subset], -1, SQLITE_STATIC);
-        break;
     default: break;
     }
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_hta_rows = {
-    .name = "hta_rows",
-    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
-    .schema = "CREATE TABLE x(" HTA_ROWS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, subset HIDDEN)",
-    .col_trace = R_TRACE,
-    .col_trace_id = R_TRACE_ID,
+const tsql_hta_table tsql_table_hta_rows = {
+    .base = {.name = "hta_rows",
+             .schema = "CREATE TABLE x(" HTA_ROWS_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, subset HIDDEN)",
+             .col_trace = R_TRACE,
+             .col_trace_id = R_TRACE_ID,
+             .params = {R_ROUNDING, R_SUBSET},
+             .nparams = 2,
+             .col_seq = R_SEQ,
+             TSQL_HTA_TABLE_SHAPE},
+    .args = {TSQL_HTA_ARG_SUBSET},
+    .fill = rows_fill,
     .column = rows_column,
-    .params = {R_ROUNDING, R_SUBSET},
-    .nparams = 2,
-    .materialize = rows_materialize,
-    .col_seq = R_SEQ,
 };
 
 /* ---------- hta_trace_info: one row per trace ---------- */
@@ -195,27 +128,17 @@ const tsql_table tsql_table_hta_rows = {
 
 enum { HTA_INFO_COLUMNS(TSQL_COL_ENUM) I_TRACE, I_ROUNDING };
 
-static long info_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+static long info_fill(tsql_hta_scan *s, char **err)
 {
-    int rounding, subset;
-    if (hta_args(cur, "hta_trace_info", 0, &rounding, &subset, err)) return -1;
-    const tsql_hta_rows *r = rows_of(t, rounding);
-    hta_scan *s = sqlite3_malloc(sizeof *s);
-    if (!r || !s) {
-        sqlite3_free(s);
-        return -1;
-    }
-    s->r = r;
-    s->rows = NULL;
-    s->subset = SUB_ALL;
-    cur->mat = s;
+    (void)s;
+    (void)err;
     return 1;
 }
 
-static int info_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+static int info_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
 {
-    const tsql_hta_rows *r = ((const hta_scan *)cur->mat)->r;
-    tsql_trace *t = cur->e->trace;
+    const tsql_hta_rows *r = s->r;
+    tsql_trace *t = s->t;
     switch (col) {
     case I_ROUNDED: sqlite3_result_int(ctx, r->rounded); break;
     case I_MIN_TS: tsql_result_real(ctx, r->min_ts); break;
@@ -227,9 +150,9 @@ static int info_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         if (tsql_buf_reserve(b, 2)) return SQLITE_NOMEM;
         b->p[b->n++] = '[';
         for (uint32_t k = 0; k < r->nstep_names; k++) {
-            const char *s = tsql_intern_str(&t->strings, r->step_names[k]);
+            const char *name = tsql_intern_str(&t->strings, r->step_names[k]);
             if ((k && tsql_buf_reserve(b, 1)) || (k && (b->p[b->n++] = ',', 0)) ||
-                tsql_json_quote(b, s, strlen(s)))
+                tsql_json_quote(b, name, strlen(name)))
                 return SQLITE_NOMEM;
         }
         if (tsql_buf_reserve(b, 1)) return SQLITE_NOMEM;
@@ -237,22 +160,21 @@ static int info_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
         sqlite3_result_text(ctx, b->p, (int)b->n, SQLITE_TRANSIENT);
         break;
     }
-    case I_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
     default: break;
     }
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_hta_trace_info = {
-    .name = "hta_trace_info",
-    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
-    .schema = "CREATE TABLE x(" HTA_INFO_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN)",
-    .col_trace = I_TRACE,
-    .col_trace_id = I_TRACE_ID,
+const tsql_hta_table tsql_table_hta_trace_info = {
+    .base = {.name = "hta_trace_info",
+             .schema = "CREATE TABLE x(" HTA_INFO_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN)",
+             .col_trace = I_TRACE,
+             .col_trace_id = I_TRACE_ID,
+             .params = {I_ROUNDING},
+             .nparams = 1,
+             TSQL_HTA_TABLE_SHAPE},
+    .fill = info_fill,
     .column = info_column,
-    .params = {I_ROUNDING},
-    .nparams = 1,
-    .materialize = info_materialize,
 };
 
 /* ---------- hta_aten_launches: each launch inside an ATen op, with its kernel ---------- */
@@ -273,45 +195,26 @@ const tsql_table tsql_table_hta_trace_info = {
 
 enum { HTA_ATEN_COLUMNS(TSQL_COL_ENUM) A_TRACE, A_ROUNDING, A_KEPT };
 
-typedef struct aten_scan {
-    const tsql_hta_rows *r;
-    tsql_hta_aten *a;
-} aten_scan;
-
-static void aten_mat_free(void *p)
+static void aten_free(void *a)
 {
-    aten_scan *s = p;
-    if (s) tsql_hta_aten_free(s->a);
-    sqlite3_free(s);
+    tsql_hta_aten_free(a);
 }
 
-static long aten_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+static long aten_fill(tsql_hta_scan *s, char **err)
 {
-    int rounding, subset;
-    if (hta_args(cur, "hta_aten_launches", 0, &rounding, &subset, err)) return -1;
-    int kept;
-    if (kept_only_arg(cur, "hta_aten_launches", &kept, err)) return -1;
-    const tsql_hta_rows *r = rows_of(t, rounding);
-    aten_scan *s = sqlite3_malloc(sizeof *s);
-    if (!r || !s) {
-        sqlite3_free(s);
-        return -1;
-    }
-    s->r = r;
-    if (!(s->a = tsql_hta_aten_build(t, r, kept))) {
-        sqlite3_free(s);
-        return -1;
-    }
-    cur->mat = s;
-    return s->a->n;
+    (void)err;
+    tsql_hta_aten *a = tsql_hta_aten_build(s->t, s->r, s->kept);
+    if (!a) return -1;
+    s->data = a;
+    s->free_data = aten_free;
+    return a->n;
 }
 
-static int aten_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+static int aten_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
 {
-    const aten_scan *s = cur->mat;
     const tsql_hta_rows *r = s->r;
-    const tsql_hta_aten *a = s->a;
-    tsql_trace *t = cur->e->trace;
+    const tsql_hta_aten *a = s->data;
+    tsql_trace *t = s->t;
     uint32_t i = cur->row, l = a->launch[i], o = a->op[i], k = a->kernel[i];
     switch (col) {
     case A_SEQ: sqlite3_result_int64(ctx, i); break;
@@ -325,152 +228,213 @@ static int aten_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
     case A_KERNEL_NAME: tsql_result_str(ctx, t, t->name[r->uid[k]]); break;
     case A_RUNTIME_DELAY: sqlite3_result_double(ctx, r->ts[k] - r->ts[l]); break;
     case A_KERNELS: sqlite3_result_int64(ctx, a->nkernels[i]); break;
-    case A_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
     default: break;
     }
     return SQLITE_OK;
 }
 
-const tsql_table tsql_table_hta_aten_launches = {
-    .name = "hta_aten_launches",
-    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
-    .schema = "CREATE TABLE x(" HTA_ATEN_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
-    .col_trace = A_TRACE,
-    .col_trace_id = A_TRACE_ID,
+const tsql_hta_table tsql_table_hta_aten_launches = {
+    .base = {.name = "hta_aten_launches",
+             .schema = "CREATE TABLE x(" HTA_ATEN_COLUMNS(TSQL_COL_DECL)
+                       "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
+             .col_trace = A_TRACE,
+             .col_trace_id = A_TRACE_ID,
+             .params = {A_ROUNDING, A_KEPT},
+             .nparams = 2,
+             .col_seq = A_SEQ,
+             TSQL_HTA_TABLE_SHAPE},
+    .args = {TSQL_HTA_ARG_KEPT},
+    .fill = aten_fill,
     .column = aten_column,
-    .params = {A_ROUNDING, A_KEPT},
-    .nparams = 2,
-    .materialize = aten_materialize,
-    .mat_free = aten_mat_free,
-    .col_seq = A_SEQ,
 };
+
+/* ---------- call-graph nodes: what hta_call_graph and hta_kernel_sequence_roots share ---------- */
+
+/* The names of kernels k[0..nk) of trace t, '|' between them, as the cell's text (one
+ * block of the exact size, handed to SQLite without a copy). */
+static int kernel_names_result(sqlite3_context *ctx, const tsql_trace *t, const tsql_hta_rows *r, const uint32_t *k,
+                               uint32_t nk)
+{
+    size_t len = nk ? nk - 1 : 0;
+    for (uint32_t q = 0; q < nk; q++) len += tsql_intern_len(&t->strings, t->name[r->uid[k[q]]]);
+    char *text = sqlite3_malloc64(len + 1), *p = text;
+    if (!text) return SQLITE_NOMEM;
+    for (uint32_t q = 0; q < nk; q++) {
+        uint32_t nm = t->name[r->uid[k[q]]], n = tsql_intern_len(&t->strings, nm);
+        if (q) *p++ = '|';
+        if (n) memcpy(p, tsql_intern_str(&t->strings, nm), n);
+        p += n;
+    }
+    *p = 0;
+    tsql_hta_result_owned(ctx, text, len);
+    return SQLITE_OK;
+}
+
+#define HTA_NODE_COLUMNS(X, P)                                                          \
+    X(P##_TRACE_ID, "trace_id INTEGER")                                                 \
+    X(P##_SEQ, "seq INTEGER")                                                           \
+    X(P##_UID, "uid INTEGER")                                                           \
+    X(P##_NAME, "name TEXT")                                                            \
+    X(P##_TS, "ts REAL")                                                                \
+    X(P##_DUR, "dur REAL")                                                              \
+    X(P##_PARENT, "parent_uid INTEGER")                                                 \
+    X(P##_DEPTH, "depth INTEGER")                                                       \
+    X(P##_NKERNELS, "num_kernels INTEGER")                                              \
+    X(P##_KDUR, "kernel_dur_sum REAL")                                                  \
+    X(P##_KNAMES, "kernel_names TEXT")
+
+/* the node columns, numbered alike in both tables (N_*) */
+enum { HTA_NODE_COLUMNS(TSQL_COL_ENUM, N) N_END };
+
+/* column col (N_*) of node i but its kernel names; seq is the table's row number */
+static void node_column(sqlite3_context *ctx, const tsql_hta_scan *s, const tsql_hta_callgraph *g, uint32_t seq,
+                        uint32_t i, int col)
+{
+    const tsql_hta_rows *r = s->r;
+    const tsql_trace *t = s->t;
+    switch (col) {
+    case N_SEQ: sqlite3_result_int64(ctx, seq); break;
+    case N_UID: sqlite3_result_int64(ctx, r->uid[i]); break;
+    case N_NAME: tsql_result_str(ctx, t, t->name[r->uid[i]]); break;
+    case N_TS: sqlite3_result_double(ctx, r->ts[i]); break;
+    case N_DUR: sqlite3_result_double(ctx, r->dur[i]); break;
+    case N_PARENT:
+        if (g->parent[i] != UINT32_MAX) sqlite3_result_int64(ctx, r->uid[g->parent[i]]);
+        break;
+    case N_DEPTH: sqlite3_result_int64(ctx, g->depth[i]); break;
+    case N_NKERNELS: sqlite3_result_int64(ctx, g->nkernels[i]); break;
+    case N_KDUR: sqlite3_result_double(ctx, g->kernel_dur[i]); break;
+    default: break;
+    }
+}
 
 /* ---------- hta_call_graph: HTA's call graph nodes ---------- */
 
-#define HTA_CG_COLUMNS(X)                                                               \
-    X(G_TRACE_ID, "trace_id INTEGER")                                                   \
-    X(G_SEQ, "seq INTEGER")                                                             \
-    X(G_UID, "uid INTEGER")                                                             \
-    X(G_NAME, "name TEXT")                                                              \
-    X(G_TS, "ts REAL")                                                                  \
-    X(G_DUR, "dur REAL")                                                                \
-    X(G_PARENT, "parent_uid INTEGER")                                                   \
-    X(G_DEPTH, "depth INTEGER")                                                         \
-    X(G_NKERNELS, "num_kernels INTEGER")                                                \
-    X(G_KDUR, "kernel_dur_sum REAL")                                                    \
-    X(G_KNAMES, "kernel_names TEXT")
+enum { HTA_NODE_COLUMNS(TSQL_COL_ENUM, G) G_TRACE, G_ROUNDING, G_KEPT };
 
-enum { HTA_CG_COLUMNS(TSQL_COL_ENUM) G_TRACE, G_ROUNDING, G_KEPT };
-
-typedef struct cg_scan {
-    const tsql_hta_rows *r;
+typedef struct cg_data {
     tsql_hta_callgraph *g;
-    uint32_t *nodes; /* rows in the graph */
-    uint32_t *kbuf;  /* scratch for one node's GPU descendants (the largest count), so that
-                        xColumn allocates nothing per row */
-} cg_scan;
+    uint32_t *nodes;              /* rows in the graph */
+    uint32_t *kbuf;               /* one node's kernels (room for the largest count) */
+    tsql_hta_cg_scratch scratch;  /* for their walk: nothing is allocated per row */
+} cg_data;
 
-static void cg_mat_free(void *p)
+static void cg_free(void *p)
 {
-    cg_scan *s = p;
-    if (s) {
-        tsql_hta_callgraph_free(s->g);
-        sqlite3_free(s->nodes);
-        sqlite3_free(s->kbuf);
-    }
-    sqlite3_free(s);
+    cg_data *d = p;
+    if (!d) return;
+    tsql_hta_callgraph_free(d->g);
+    tsql_hta_cg_scratch_free(&d->scratch);
+    sqlite3_free(d->nodes);
+    sqlite3_free(d->kbuf);
+    sqlite3_free(d);
 }
 
-static long cg_materialize(tsql_cursor *cur, tsql_trace *t, char **err)
+static long cg_fill(tsql_hta_scan *s, char **err)
 {
-    int rounding, subset;
-    if (hta_args(cur, "hta_call_graph", 0, &rounding, &subset, err)) return -1;
-    int kept;
-    if (kept_only_arg(cur, "hta_call_graph", &kept, err)) return -1;
-    const tsql_hta_rows *r = rows_of(t, rounding);
-    cg_scan *s = sqlite3_malloc(sizeof *s);
-    if (!r || !s) {
-        sqlite3_free(s);
-        return -1;
-    }
-    s->r = r;
-    s->nodes = NULL;
-    s->kbuf = NULL;
-    if (!(s->g = tsql_hta_callgraph_build(t, r, kept)) ||
-        !(s->nodes = sqlite3_malloc64(((sqlite3_uint64)r->n + 1) * sizeof *s->nodes))) {
-        cg_mat_free(s);
-        return -1;
-    }
-    uint32_t n = 0, maxk = 0;
-    for (uint32_t i = 0; i < r->n; i++)
-        if (s->g->depth[i] >= 0) {
-            s->nodes[n++] = i;
-            if (s->g->nkernels[i] > maxk) maxk = s->g->nkernels[i];
-        }
-    if (!(s->kbuf = sqlite3_malloc64(((sqlite3_uint64)maxk + 1) * sizeof *s->kbuf))) {
-        cg_mat_free(s);
-        return -1;
-    }
-    cur->mat = s;
+    (void)err;
+    cg_data *d = sqlite3_malloc(sizeof *d);
+    if (!d) return -1;
+    memset(d, 0, sizeof *d);
+    s->data = d;
+    s->free_data = cg_free;
+    if (!(d->g = tsql_hta_callgraph_build(s->t, s->r, s->kept))) return -1;
+    const tsql_hta_callgraph *g = d->g;
+    d->nodes = sqlite3_malloc64(((sqlite3_uint64)g->nnodes + 1) * sizeof *d->nodes);
+    d->kbuf = sqlite3_malloc64(((sqlite3_uint64)g->max_kernels + 1) * sizeof *d->kbuf);
+    if (!d->nodes || !d->kbuf || tsql_hta_cg_scratch_init(&d->scratch, g)) return -1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < g->n; i++)
+        if (g->depth[i] >= 0) d->nodes[n++] = i;
     return n;
 }
 
-static int cg_column(tsql_cursor *cur, sqlite3_context *ctx, int col)
+static int cg_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
 {
-    const cg_scan *s = cur->mat;
-    const tsql_hta_rows *r = s->r;
-    const tsql_hta_callgraph *g = s->g;
-    tsql_trace *t = cur->e->trace;
-    uint32_t i = s->nodes[cur->row], u = r->uid[i];
-    switch (col) {
-    case G_SEQ: sqlite3_result_int64(ctx, cur->row); break;
-    case G_UID: sqlite3_result_int64(ctx, u); break;
-    case G_NAME: tsql_result_str(ctx, t, t->name[u]); break;
-    case G_TS: sqlite3_result_double(ctx, r->ts[i]); break;
-    case G_DUR: sqlite3_result_double(ctx, r->dur[i]); break;
-    case G_PARENT:
-        if (g->parent[i] != UINT32_MAX) sqlite3_result_int64(ctx, r->uid[g->parent[i]]);
-        break;
-    case G_DEPTH: sqlite3_result_int64(ctx, g->depth[i]); break;
-    case G_NKERNELS: sqlite3_result_int64(ctx, g->nkernels[i]); break;
-    case G_KDUR: sqlite3_result_double(ctx, g->kernel_dur[i]); break;
-    case G_KNAMES: {
-        /* the GPU descendants' names in ts order, '|' between them */
-        uint32_t *k = s->kbuf;
-        uint32_t nk = tsql_hta_callgraph_kernels(g, r, i, k);
-        tsql_buf *b = &cur->buf;
-        b->n = 0;
-        int oom = nk == UINT32_MAX;
-        for (uint32_t q = 0; !oom && q < nk; q++) {
-            const char *nm = tsql_intern_text(&t->strings, t->name[r->uid[k[q]]]);
-            size_t len = strlen(nm);
-            if (tsql_buf_reserve(b, len + 1)) oom = 1;
-            else {
-                if (q) b->p[b->n++] = '|';
-                memcpy(b->p + b->n, nm, len);
-                b->n += len;
-            }
-        }
-        if (oom) return SQLITE_NOMEM;
-        sqlite3_result_text(ctx, b->n ? b->p : "", (int)b->n, SQLITE_TRANSIENT);
-        break;
+    cg_data *d = s->data;
+    uint32_t i = d->nodes[cur->row];
+    if (col != G_KNAMES) {
+        node_column(ctx, s, d->g, cur->row, i, col);
+        return SQLITE_OK;
     }
-    case G_ROUNDING: sqlite3_result_int(ctx, rows_of(t, 1) == r); break;
-    default: break;
-    }
-    return SQLITE_OK;
+    /* the GPU descendants' names in ts order, '|' between them */
+    uint32_t nk = tsql_hta_callgraph_kernels(d->g, s->r, i, d->kbuf, &d->scratch);
+    return kernel_names_result(ctx, s->t, s->r, d->kbuf, nk);
 }
 
-const tsql_table tsql_table_hta_call_graph = {
-    .name = "hta_call_graph",
-    .risk = TSQL_TOP_LEVEL, /* its trace argument may be a path */
-    .schema = "CREATE TABLE x(" HTA_CG_COLUMNS(TSQL_COL_DECL) "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
-    .col_trace = G_TRACE,
-    .col_trace_id = G_TRACE_ID,
+const tsql_hta_table tsql_table_hta_call_graph = {
+    .base = {.name = "hta_call_graph",
+             .schema = "CREATE TABLE x(" HTA_NODE_COLUMNS(TSQL_COL_DECL, G)
+                       "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN)",
+             .col_trace = G_TRACE,
+             .col_trace_id = G_TRACE_ID,
+             .params = {G_ROUNDING, G_KEPT},
+             .nparams = 2,
+             .col_seq = G_SEQ,
+             TSQL_HTA_TABLE_SHAPE},
+    .args = {TSQL_HTA_ARG_KEPT},
+    .fill = cg_fill,
     .column = cg_column,
-    .params = {G_ROUNDING, G_KEPT},
-    .nparams = 2,
-    .materialize = cg_materialize,
-    .mat_free = cg_mat_free,
-    .col_seq = G_SEQ,
+};
+
+/* ---------- hta_kernel_sequence_roots: the ops of a kernel-sequence analysis ---------- */
+
+enum { HTA_NODE_COLUMNS(TSQL_COL_ENUM, K) K_TRACE, K_ROUNDING, K_KEPT, K_OPERATOR, K_MIN_KERNELS };
+
+typedef struct kseq_data {
+    tsql_hta_callgraph *g;
+    tsql_hta_kseq *k;
+} kseq_data;
+
+static void kseq_free(void *p)
+{
+    kseq_data *d = p;
+    if (!d) return;
+    tsql_hta_callgraph_free(d->g);
+    tsql_hta_kseq_free(d->k);
+    sqlite3_free(d);
+}
+
+static long kseq_fill(tsql_hta_scan *s, char **err)
+{
+    (void)err;
+    if (!s->text) return 0; /* no operator: no rows (a listing of the table) */
+    kseq_data *d = sqlite3_malloc(sizeof *d);
+    if (!d) return -1;
+    memset(d, 0, sizeof *d);
+    s->data = d;
+    s->free_data = kseq_free;
+    uint32_t min_kernels = s->number > UINT32_MAX ? UINT32_MAX : (uint32_t)s->number;
+    if (!(d->g = tsql_hta_callgraph_build(s->t, s->r, s->kept)) ||
+        !(d->k = tsql_hta_kseq_build(s->t, s->r, d->g, s->text, s->text_len, min_kernels)))
+        return -1;
+    return d->k->n;
+}
+
+static int kseq_column(tsql_cursor *cur, const tsql_hta_scan *s, sqlite3_context *ctx, int col)
+{
+    const kseq_data *d = s->data;
+    const tsql_hta_kseq *k = d->k;
+    uint32_t q = cur->row;
+    if (col != K_KNAMES) {
+        node_column(ctx, s, d->g, q, k->root[q], col);
+        return SQLITE_OK;
+    }
+    return kernel_names_result(ctx, s->t, s->r, k->kernel + k->kernel_at[q], k->kernel_at[q + 1] - k->kernel_at[q]);
+}
+
+const tsql_hta_table tsql_table_hta_kernel_sequence_roots = {
+    .base = {.name = "hta_kernel_sequence_roots",
+             .schema = "CREATE TABLE x(" HTA_NODE_COLUMNS(TSQL_COL_DECL, K)
+                       "trace HIDDEN, time_rounding HIDDEN, kept_only HIDDEN, operator_name HIDDEN, "
+                       "min_pattern_len HIDDEN)",
+             .col_trace = K_TRACE,
+             .col_trace_id = K_TRACE_ID,
+             .params = {K_ROUNDING, K_KEPT, K_OPERATOR, K_MIN_KERNELS},
+             .nparams = 4,
+             .col_seq = K_SEQ,
+             TSQL_HTA_TABLE_SHAPE},
+    .args = {TSQL_HTA_ARG_KEPT, TSQL_HTA_ARG_OPERATOR, TSQL_HTA_ARG_MIN_KERNELS},
+    .fill = kseq_fill,
+    .column = kseq_column,
 };

@@ -106,10 +106,32 @@ int main(void)
             CHECK_EQ(g->nkernels[row_of(r, 1)], 7);
             CHECK(g->kernel_dur[row_of(r, 1)] == 9 - 1 - 1 + 20 + 3 + 60 + 8);
             CHECK_EQ(g->depth[o], -1); /* filtered out */
+            CHECK_EQ(g->max_kernels, 7);
             uint32_t ks[8];
-            CHECK_EQ(tsql_hta_callgraph_kernels(g, r, row_of(r, 1), ks), 7);
+            tsql_hta_cg_scratch sc;
+            CHECK(tsql_hta_cg_scratch_init(&sc, g) == 0);
+            CHECK_EQ(tsql_hta_callgraph_kernels(g, r, row_of(r, 1), ks, &sc), 7);
             CHECK_EQ(r->uid[ks[0]], 9);
             CHECK_EQ(r->uid[ks[1]], 12);
+            tsql_hta_cg_scratch_free(&sc);
+            /* the kernel sequences of 'ProfilerStep#': the steps are the shallowest
+             * rows with the name (depth 0); with 7 kernels only step 1 has 3 or more */
+            tsql_hta_kseq *q = tsql_hta_kseq_build(t, r, g, "ProfilerStep#", 13, 3);
+            CHECK(q != NULL);
+            if (q) {
+                CHECK_EQ(q->n, 1);
+                CHECK_EQ(q->root[0], row_of(r, 1));
+                CHECK_EQ(q->kernel_at[1], 7);
+                CHECK_EQ(r->uid[q->kernel[0]], 9);
+                tsql_hta_kseq_free(q);
+            }
+            /* text no name contains: no roots; '' is in every name (SQL's instr) */
+            q = tsql_hta_kseq_build(t, r, g, "no such op", 10, 0);
+            CHECK(q && q->n == 0);
+            tsql_hta_kseq_free(q);
+            q = tsql_hta_kseq_build(t, r, g, "", 0, 7);
+            CHECK(q && q->n == 1 && q->root[0] == row_of(r, 1));
+            tsql_hta_kseq_free(q);
             tsql_hta_callgraph_free(g);
         }
         tsql_buf b = {0};

@@ -105,10 +105,53 @@ static void ns_trace(void)
     tsql_trace_free(t);
 }
 
+/* CUDA events (cp_sync.json): HTA's path and graph, its sync edges in path order */
+static void sync_trace(void)
+{
+    tsql_error err = {0};
+    tsql_trace *t = tsql_trace_load("tests/data/hta/cp_sync.json", NULL, &err);
+    CHECK(t != NULL);
+    if (!t) return;
+    const tsql_hta_rows *r = rows_of(t);
+    tsql_hta_cp *cp = NULL;
+    char msg[256];
+    CHECK(r && tsql_hta_cp_build(t, r, 0, "ProfilerStep", 0, &cp, msg, sizeof msg) == 0);
+    if (cp) {
+        CHECK_EQ(cp->ngraph_nodes, 34);
+        CHECK_EQ(cp->nedges, 37);
+        CHECK_EQ(cp->npath, 14);
+        CHECK(cp->length == 1073.0);
+        /* Event Sync: kernel_a's end (uid 4) -> cudaEventSynchronize's end (uid 5) */
+        CHECK_EQ(cp->path[3].type, TSQL_HTA_CP_SYNC);
+        CHECK_EQ(r->uid[cp->path[3].begin_row], 4);
+        CHECK_EQ(r->uid[cp->path[3].end_row], 5);
+        CHECK(cp->path[3].end_ts == 560.0);
+        /* Stream Wait Event: kernel_c's end (uid 12) -> kernel_d's start (uid 17) */
+        CHECK_EQ(cp->path[12].type, TSQL_HTA_CP_SYNC);
+        CHECK_EQ(r->uid[cp->path[12].begin_row], 12);
+        CHECK_EQ(r->uid[cp->path[12].end_row], 17);
+        CHECK(cp->path[12].begin_ts == 1040.0 && cp->path[12].end_ts == 1045.0);
+    }
+    tsql_hta_cp_free(cp);
+    cp = NULL;
+    /* op_b's window: kernel_a has no nodes, so only the stream wait's edge (HTA: 17
+     * edges, a path of 5 and 540 µs) */
+    CHECK(r && tsql_hta_cp_build(t, r, 0, "aten::op_b", 0, &cp, msg, sizeof msg) == 0);
+    if (cp) {
+        CHECK_EQ(cp->nedges, 17);
+        CHECK_EQ(cp->npath, 5);
+        CHECK(cp->length == 540.0);
+        CHECK_EQ(cp->path[3].type, TSQL_HTA_CP_SYNC);
+    }
+    tsql_hta_cp_free(cp);
+    tsql_trace_free(t);
+}
+
 int main(void)
 {
     short_names();
     edges_trace();
     ns_trace();
+    sync_trace();
     return check_report("test_hta_critical_path");
 }
