@@ -78,6 +78,47 @@ int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents)
     return 0;
 }
 
+/* Rows of the trace whose parent a later change set (the inference report's wrapping
+ * pseudo ops, core/analysis/pseudo_ops.h): applied after time and the copies. */
+typedef struct moved_parents {
+    uint32_t n;
+    uint32_t *row, *parent;
+} moved_parents;
+
+static void moved_parents_free(void *p)
+{
+    moved_parents *mp = p;
+    if (!mp) return;
+    free(mp->row);
+    free(mp->parent);
+    free(mp);
+}
+static const tsql_cache_kind moves_kind = {"py_tree.moved_parents", no_build, moved_parents_free};
+
+int tsql_py_tree_record_moves(tsql_trace *t, const uint32_t *rows, const uint32_t *parents, uint32_t n)
+{
+    moved_parents *mp = tsql_trace_cache_get(t, &moves_kind);
+    int fresh = mp == NULL;
+    if (fresh && !(mp = calloc(1, sizeof *mp))) return -1;
+    size_t m = (size_t)mp->n + n;
+    uint32_t *r = realloc(mp->row, (m ? m : 1) * sizeof *r);
+    if (r) mp->row = r;
+    uint32_t *q = r ? realloc(mp->parent, (m ? m : 1) * sizeof *q) : NULL;
+    if (q) mp->parent = q;
+    if (!r || !q) {
+        if (fresh) moved_parents_free(mp);
+        return -1;
+    }
+    memcpy(mp->row + mp->n, rows, (size_t)n * sizeof *rows);
+    memcpy(mp->parent + mp->n, parents, (size_t)n * sizeof *parents);
+    mp->n = (uint32_t)m;
+    if (fresh && tsql_trace_cache_put(t, &moves_kind, mp)) {
+        moved_parents_free(mp);
+        return -1;
+    }
+    return 0;
+}
+
 static void py_tree_free(void *p)
 {
     tsql_py_tree *pt = p;
@@ -130,6 +171,10 @@ static void *py_tree_build(tsql_trace *t)
     /* the merged copies: their recorded parents (GPU events follow below) */
     for (uint32_t i = copies; cps && i - copies < cps->n && i < t->n; i++)
         if (!tsql_kind_is_gpu(t->kind[i])) pt->parent[i] = cps->parent[i - copies];
+    /* rows moved below a pseudo op, in the order they were moved */
+    const moved_parents *mp = tsql_trace_cache_get(t, &moves_kind);
+    for (uint32_t i = 0; mp && i < mp->n; i++)
+        if (mp->row[i] < t->n) pt->parent[mp->row[i]] = mp->parent[i];
     /* GPU events under TraceLens's launching call */
     const tsql_kernels *ks = &t->kernels;
     for (uint32_t r = 0; r < ks->n; r++)
