@@ -39,8 +39,11 @@ int tsql_pseudo_put_shapes(tsql_pseudo_planner *pl, uint32_t donor, uint32_t fal
  * 0, or -1 on out of memory. */
 int tsql_pseudo_push(tsql_pseudo_planner *pl, tsql_pseudo_op op, const tsql_buf *args);
 
-/* The flydsl, MLA and V4 rules, after the MoE ones (pseudo_wrap.c). 0, or -1 on out of
- * memory. */
-int tsql_pseudo_plan_wrapping(tsql_pseudo_planner *pl);
+/* Which of the flydsl, MLA and V4 rules the trace calls for (a bit set, 0: none; from
+ * its names only), or -1 on out of memory (pseudo_wrap.c). */
+int tsql_pseudo_wrapping_rules(const tsql_trace *t);
+
+/* Plans those rules, after the MoE ones. 0, or -1 on out of memory. */
+int tsql_pseudo_plan_wrapping(tsql_pseudo_planner *pl, int rules);
 
 #endif

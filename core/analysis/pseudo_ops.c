@@ -458,6 +458,12 @@ int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out)
         out->skipped = 1;
         return 0;
     }
+    /* which rules the names call for, before any tree is read */
+    int moe = tsql_pseudo_name_present(t, "vllm::moe_forward"), aiter = tsql_pseudo_name_present(t, "vllm::rocm_aiter_fused_moe");
+    int gptq = tsql_pseudo_name_present(t, "vllm::outplace_fused_experts");
+    int wrapping = tsql_pseudo_wrapping_rules(t);
+    if (wrapping < 0) return -1;
+    if (!moe && !gptq && !wrapping) return 0;
     planner pl = {.t = t, .out = out};
     pl.pt = tsql_py_tree_get(t);
     uint32_t *child_at = NULL, *child = NULL;
@@ -467,7 +473,6 @@ int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out)
     if (!pl.pt || tsql_children_build(t->n, pl.pt->parent, NULL, NULL, NULL, 0, &child_at, &child)) goto done;
     pl.pc_at = child_at;
     pl.pc = child;
-    int moe = tsql_pseudo_name_present(t, "vllm::moe_forward"), aiter = tsql_pseudo_name_present(t, "vllm::rocm_aiter_fused_moe");
     rc = 0;
     /* each rule on its own: one that aborts leaves the others */
     if (moe && aiter) {
@@ -477,11 +482,11 @@ int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out)
         int r = plan_triton(&pl, tsql_intern_find(&t->strings, "vllm::moe_forward", 17), &g);
         if (r < 0) rc = -1;
     }
-    if (!rc && tsql_pseudo_name_present(t, "vllm::outplace_fused_experts") && kernel_named(t, "fused_moe_kernel_gptq_awq", 0)) {
+    if (!rc && gptq && kernel_named(t, "fused_moe_kernel_gptq_awq", 0)) {
         int r = plan_gptq(&pl, tsql_intern_find(&t->strings, "vllm::outplace_fused_experts", 28), &g);
         if (r < 0) rc = -1;
     }
-    if (!rc && tsql_pseudo_plan_wrapping(&pl)) rc = -1;
+    if (!rc && wrapping && tsql_pseudo_plan_wrapping(&pl, wrapping)) rc = -1;
 done:
     tsql_col_free(child_at);
     tsql_col_free(child);

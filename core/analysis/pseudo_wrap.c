@@ -19,6 +19,8 @@
 
 #define NONE TSQL_NONE
 
+enum { RULE_FLYDSL = 1, RULE_MLA_DECODE = 2, RULE_MLA_PREFILL = 4, RULE_V4 = 8 };
+
 /* ---------- the name patterns, as Python's re reads them ---------- */
 
 /* \s of a str pattern, ASCII part */
@@ -109,13 +111,14 @@ static int index_has(const tsql_trace *t, int (*match)(const char *))
     uint8_t *state = calloc((size_t)t->strings.n + 1, 1);
     if (!state) return -1;
     int found = 0;
+    /* the name first: it rarely matches, and is decided once */
     for (uint32_t u = 0; u < t->n && !found; u++) {
-        if (!tree_node(t, u)) {
-            if (!tsql_kind_is_gpu(t->kind[u])) continue;
+        if (!t->name[u] || !name_matches(t, state, u, match)) continue;
+        if (tree_node(t, u)) found = 1;
+        else if (tsql_kind_is_gpu(t->kind[u])) {
             uint32_t r = tsql_kernel_row(t, u);
-            if (r == NONE || t->kernels.tl_runtime[r] == NONE) continue;
+            found = r != NONE && t->kernels.tl_runtime[r] != NONE;
         }
-        found = name_matches(t, state, u, match);
     }
     free(state);
     return found;
@@ -510,26 +513,35 @@ done:
     return rc;
 }
 
-int tsql_pseudo_plan_wrapping(tsql_pseudo_planner *pl)
+int tsql_pseudo_wrapping_rules(const tsql_trace *t)
 {
-    tsql_trace *t = pl->t;
-    u32vec ev = {0}, st = {0};
-    int rc = -1, has;
-    if (tsql_pseudo_name_present(t, "aiter::fused_moe_") && plan_flydsl(pl, &ev)) goto done;
+    int rules = 0, has;
+    if (tsql_pseudo_name_present(t, "aiter::fused_moe_")) rules |= RULE_FLYDSL;
     if (tsql_pseudo_name_present(t, "aiter::mla_decode_stage1_asm_fwd")) {
-        if ((has = index_has(t, match_mla_decode)) < 0) goto done;
-        if (has && plan_mla(pl, match_mla_decode, "aiter::mla_decode_stage1_asm_fwd", "pseudo_mla_decode_fwd", &ev,
-                            &st))
-            goto done;
+        if ((has = index_has(t, match_mla_decode)) < 0) return -1;
+        if (has) rules |= RULE_MLA_DECODE;
     }
     if (tsql_pseudo_name_present(t, "aiter::mla_prefill_ps_asm_fwd")) {
-        if ((has = index_has(t, match_mla_prefill)) < 0) goto done;
-        if (has && plan_mla(pl, match_mla_prefill, "aiter::mla_prefill_ps_asm_fwd", "pseudo_mla_prefill_fwd", &ev,
-                            &st))
-            goto done;
+        if ((has = index_has(t, match_mla_prefill)) < 0) return -1;
+        if (has) rules |= RULE_MLA_PREFILL;
     }
-    if ((has = index_has(t, match_v4_detect)) < 0) goto done;
-    if (has && plan_v4(pl, &ev, &st)) goto done;
+    if ((has = index_has(t, match_v4_detect)) < 0) return -1;
+    if (has) rules |= RULE_V4;
+    return rules;
+}
+
+int tsql_pseudo_plan_wrapping(tsql_pseudo_planner *pl, int rules)
+{
+    u32vec ev = {0}, st = {0};
+    int rc = -1;
+    if ((rules & RULE_FLYDSL) && plan_flydsl(pl, &ev)) goto done;
+    if ((rules & RULE_MLA_DECODE) &&
+        plan_mla(pl, match_mla_decode, "aiter::mla_decode_stage1_asm_fwd", "pseudo_mla_decode_fwd", &ev, &st))
+        goto done;
+    if ((rules & RULE_MLA_PREFILL) &&
+        plan_mla(pl, match_mla_prefill, "aiter::mla_prefill_ps_asm_fwd", "pseudo_mla_prefill_fwd", &ev, &st))
+        goto done;
+    if ((rules & RULE_V4) && plan_v4(pl, &ev, &st)) goto done;
     rc = 0;
 done:
     free(ev.v);
