@@ -175,26 +175,32 @@ static uint32_t thread_id(thread_ids *h, uint64_t k)
     return h->id[s] = h->n++;
 }
 
-/* A thread's events come as a few runs in ts order (its ops and calls, then its Python
- * frames, say): up to this many are merged, more are radix sorted. */
-#define MAX_RUNS 64
+/* A thread's events come as runs already in ts order (its ops and calls, then its
+ * Python frames, per step, say): up to this many are merged, more are radix sorted. */
+#define MAX_RUNS 4096
 
-/* Sorts key[0 .. n) ascending, moving ord along, stably, by merging its ascending runs
- * pairwise (at most MAX_RUNS of them). 0, or -1 on out of memory. */
-static int merge_runs(uint64_t *key, uint32_t *ord, uint32_t n)
+/* Sorts key[0 .. n) ascending, moving ord along, stably, by merging its nr ascending
+ * runs pairwise, back and forth between the arrays and a scratch copy. 0, or -1 on out
+ * of memory. */
+static int merge_runs(uint64_t *key, uint32_t *ord, uint32_t n, uint32_t nr)
 {
-    uint32_t start[MAX_RUNS + 1], nr = 0;
-    start[nr++] = 0;
-    for (uint32_t k = 1; k < n; k++)
-        if (key[k - 1] > key[k]) start[nr++] = k;
-    start[nr] = n;
+    uint32_t *start = malloc(((size_t)nr + 1) * sizeof *start);
     uint64_t *k2 = malloc((size_t)n * sizeof *k2);
     uint32_t *o2 = malloc((size_t)n * sizeof *o2);
-    if (!k2 || !o2) {
+    if (!start || !k2 || !o2) {
+        free(start);
         free(k2);
         free(o2);
         return -1;
     }
+    uint32_t r0 = 0;
+    start[r0++] = 0;
+    for (uint32_t k = 1; k < n; k++)
+        if (key[k - 1] > key[k]) start[r0++] = k;
+    start[r0] = n;
+    nr = r0;
+    uint64_t *ka = key, *kb = k2;
+    uint32_t *oa = ord, *ob = o2;
     while (nr > 1) {
         uint32_t w = 0;
         for (uint32_t r = 0; r < nr; r += 2) {
@@ -202,17 +208,24 @@ static int merge_runs(uint64_t *key, uint32_t *ord, uint32_t n)
             uint32_t j = mid, o = i;
             /* equal keys: the left run's first, so the row order stays */
             while (i < mid && j < end)
-                if (key[j] < key[i]) k2[o] = key[j], o2[o++] = ord[j++];
-                else k2[o] = key[i], o2[o++] = ord[i++];
-            while (i < mid) k2[o] = key[i], o2[o++] = ord[i++];
-            while (j < end) k2[o] = key[j], o2[o++] = ord[j++];
+                if (ka[j] < ka[i]) kb[o] = ka[j], ob[o++] = oa[j++];
+                else kb[o] = ka[i], ob[o++] = oa[i++];
+            while (i < mid) kb[o] = ka[i], ob[o++] = oa[i++];
+            while (j < end) kb[o] = ka[j], ob[o++] = oa[j++];
             start[w++] = start[r];
         }
         start[w] = n;
         nr = w;
-        memcpy(key, k2, (size_t)n * sizeof *key);
-        memcpy(ord, o2, (size_t)n * sizeof *ord);
+        uint64_t *kt = ka;
+        ka = kb, kb = kt;
+        uint32_t *ot = oa;
+        oa = ob, ob = ot;
     }
+    if (ka != key) {
+        memcpy(key, ka, (size_t)n * sizeof *key);
+        memcpy(ord, oa, (size_t)n * sizeof *ord);
+    }
+    free(start);
     free(k2);
     free(o2);
     return 0;
@@ -261,7 +274,7 @@ static int by_thread_then_ts(const tsql_trace *t, uint32_t rows, uint64_t **keyp
         uint32_t a = (*seg)[g], b = (*seg)[g + 1], runs = 1;
         for (uint32_t k = a + 1; k < b && runs <= MAX_RUNS; k++) runs += key[k - 1] > key[k];
         if (runs == 1) continue;
-        if (runs <= MAX_RUNS ? merge_runs(key + a, ord + a, b - a) : tsql_radix_sort(key + a, ord + a, b - a))
+        if (runs <= MAX_RUNS ? merge_runs(key + a, ord + a, b - a, runs) : tsql_radix_sort(key + a, ord + a, b - a))
             goto out;
     }
     *m = n;
