@@ -9,10 +9,12 @@
 #include <string.h>
 
 #include "analysis/attribution.h"
+#include "analysis/pseudo_internal.h"
 #include "analysis/py_tree.h"
 #include "store/colmem.h"
 #include "store/intern.h"
 #include "store/store.h"
+#include "tree/children.h"
 #include "tree/tree.h"
 #include "util/buf.h"
 #include "util/u32vec.h"
@@ -124,13 +126,17 @@ static int put_fmt(tsql_buf *b, const char *fmt, ...)
     return 0;
 }
 
-static const char *nm(const tsql_trace *t, uint32_t u) { return t->name[u] ? tsql_intern_text(&t->strings, t->name[u]) : ""; }
+const char *tsql_pseudo_name(const tsql_trace *t, uint32_t u)
+{
+    return t->name[u] ? tsql_intern_text(&t->strings, t->name[u]) : "";
+}
+#define nm tsql_pseudo_name
 
 static int lower_has(const char *s, const char *needle) { return strcasestr(s, needle) != NULL; }
 
 /* 1 when some event of TraceLens's name index carries this name: tree nodes (ops,
  * runtime and driver calls, Python frames) and linked GPU events */
-static int name_present(const tsql_trace *t, const char *name)
+int tsql_pseudo_name_present(const tsql_trace *t, const char *name)
 {
     uint32_t id = tsql_intern_find(&t->strings, name, strlen(name));
     if (!id) return 0;
@@ -160,7 +166,7 @@ static int kernel_named(const tsql_trace *t, const char *needle, int nocase)
 }
 
 /* the value text of args key of u (expanded args in *scratch), or NULL */
-static const char *arg_of(const tsql_trace *t, uint32_t u, const char *key, tsql_buf *scratch, size_t *len)
+const char *tsql_pseudo_arg(const tsql_trace *t, uint32_t u, const char *key, tsql_buf *scratch, size_t *len)
 {
     scratch->n = 0;
     long n = tsql_trace_args_json(t, u, scratch);
@@ -168,12 +174,39 @@ static const char *arg_of(const tsql_trace *t, uint32_t u, const char *key, tsql
     return tsql_template_member(scratch->p, scratch->n, key, len);
 }
 
-typedef struct planner {
-    tsql_trace *t;
-    const tsql_py_tree *pt;
-    tsql_pseudo_plan *out;
-    tsql_buf a, b;
-} planner;
+typedef tsql_pseudo_planner planner;
+
+int tsql_pseudo_put_shapes(planner *pl, uint32_t donor, uint32_t fallback, int *first)
+{
+    static const char *const lists[] = {"Input Dims", "Input type", "Input Strides", "Concrete Inputs"};
+    for (size_t i = 0; i < 4; i++) {
+        size_t len;
+        const char *v = tsql_pseudo_arg(pl->t, donor, lists[i], &pl->a, &len);
+        if (!v && fallback != TSQL_NONE) v = tsql_pseudo_arg(pl->t, fallback, lists[i], &pl->a, &len);
+        if (!v) continue;
+        if (put_fmt(&pl->b, "%s\"%s\":%.*s", *first ? "" : ",", lists[i], (int)len, v)) return -1;
+        *first = 0;
+    }
+    return 0;
+}
+
+int tsql_pseudo_push(planner *pl, tsql_pseudo_op op, const tsql_buf *args)
+{
+    tsql_pseudo_plan *o = pl->out;
+    if (o->n == o->cap) {
+        size_t nc = o->cap ? o->cap * 2 : 16;
+        tsql_pseudo_op *nv = realloc(o->v, nc * sizeof *nv);
+        if (!nv) return -1;
+        o->v = nv, o->cap = nc;
+    }
+    op.args = malloc(args->n + 1);
+    if (!op.args) return -1;
+    memcpy(op.args, args->p, args->n);
+    op.args[args->n] = 0;
+    op.uid = pl->t->n + (uint32_t)o->n;
+    o->v[o->n++] = op;
+    return 0;
+}
 
 /* Plans one single-kernel insertion of `name` for GPU event g under op `op`:
  * 0 planned, 1 the extension aborts (TraceLens's error: no launch or no correlation),
@@ -188,38 +221,18 @@ static int plan_single(planner *pl, const char *name, uint32_t op, uint32_t g, c
     if (L == TSQL_NONE || P == TSQL_NONE || corr == TSQL_NULL) return 1;
     tsql_buf *b = &pl->b;
     b->n = 0;
-    static const char *const lists[] = {"Input Dims", "Input type", "Input Strides", "Concrete Inputs"};
-    if (tsql_bputc(b, '{')) return -1;
     int first = 1;
-    for (size_t i = 0; i < 4; i++) {
-        size_t len;
-        const char *v = arg_of(t, op, lists[i], &pl->a, &len);
-        if (!v) v = arg_of(t, P, lists[i], &pl->a, &len);
-        if (!v) continue;
-        if (put_fmt(b, "%s\"%s\":%.*s", first ? "" : ",", lists[i], (int)len, v)) return -1;
-        first = 0;
-    }
+    if (tsql_bputc(b, '{') || tsql_pseudo_put_shapes(pl, op, P, &first)) return -1;
     size_t sl;
-    const char *seq = arg_of(t, op, "Sequence number", &pl->a, &sl);
+    const char *seq = tsql_pseudo_arg(t, op, "Sequence number", &pl->a, &sl);
     if ((seq ? put_fmt(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
              : put_fmt(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
         put_fmt(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
                      extra ? extra : ""))
         return -1;
-    tsql_pseudo_plan *o = pl->out;
-    if (o->n == o->cap) {
-        size_t nc = o->cap ? o->cap * 2 : 16;
-        tsql_pseudo_op *nv = realloc(o->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        o->v = nv, o->cap = nc;
-    }
-    char *args = malloc(b->n + 1);
-    if (!args) return -1;
-    memcpy(args, b->p, b->n);
-    args[b->n] = 0;
-    o->v[o->n] = (tsql_pseudo_op){t->n + (uint32_t)o->n, name, op, g, L, P, args};
-    o->n++;
-    return 0;
+    return tsql_pseudo_push(pl, (tsql_pseudo_op){.name = name, .how = TSQL_PSEUDO_SINGLE, .source = op, .kernel = g,
+                                                 .launch = L, .parent = P, .target = TSQL_NONE},
+                            b);
 }
 
 /* the GPU events of op, sorted stably by start */
@@ -253,7 +266,7 @@ static long conc_int(const char *v, size_t n)
 static long second_concrete(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
 {
     size_t len;
-    const char *v = arg_of(t, u, "Concrete Inputs", scratch, &len);
+    const char *v = tsql_pseudo_arg(t, u, "Concrete Inputs", scratch, &len);
     if (!v || len < 2 || v[0] != '[') return -1;
     /* the entries are strings: skip the first one */
     size_t i = 1;
@@ -271,8 +284,9 @@ static long second_concrete(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
 /* top-k of a vLLM MoE op: a node named with "TopK" within 10 levels below one of its
  * children (children in start order, depth first) whose second concrete input is an
  * integer; else 4 */
-static long moe_topk(planner *pl, uint32_t op, const uint32_t *child_at, const uint32_t *child)
+static long moe_topk(planner *pl, uint32_t op)
 {
+    const uint32_t *child_at = pl->pc_at, *child = pl->pc;
     uint32_t stack[64], lvl[64];
     int sp = 0;
     for (uint32_t j = child_at[op + 1]; j-- > child_at[op] && sp < 64;) stack[sp] = child[j], lvl[sp++] = 0;
@@ -291,7 +305,7 @@ static long moe_topk(planner *pl, uint32_t op, const uint32_t *child_at, const u
 /* TraceLens's vLLM GPT-OSS Triton MoE rule: per vllm::moe_forward, one op per matmul_ogs
  * kernel (the first by start "up", the later ones "down"), then one for its single
  * matmul_scatter GPU event */
-static int plan_triton(planner *pl, uint32_t id, const uint32_t *child_at, const uint32_t *child, u32vec *g)
+static int plan_triton(planner *pl, uint32_t id, u32vec *g)
 {
     tsql_trace *t = pl->t;
     for (uint32_t op = 0; op < t->n; op++) {
@@ -303,7 +317,7 @@ static int plan_triton(planner *pl, uint32_t id, const uint32_t *child_at, const
         for (size_t i = 0; i < g->n; i++) {
             uint32_t k = g->v[i];
             if (!is_kernel(t, k) || !lower_has(nm(t, k), "matmul_ogs")) continue;
-            if (topk == -2) topk = moe_topk(pl, op, child_at, child);
+            if (topk == -2) topk = moe_topk(pl, op);
             int gated = lower_has(nm(t, k), "_swiglu") || lower_has(nm(t, k), "_glu");
             char extra[160];
             snprintf(extra, sizeof extra,
@@ -329,8 +343,9 @@ static int plan_triton(planner *pl, uint32_t id, const uint32_t *child_at, const
 
 /* TraceLens's aiter fused-MoE rule: per vllm::rocm_aiter_fused_moe with no op below it,
  * its single aiter fmoe kernel (not a sorting or quantising one) */
-static int plan_aiter(planner *pl, uint32_t id, const uint32_t *child_at, const uint32_t *child, u32vec *g)
+static int plan_aiter(planner *pl, uint32_t id, u32vec *g)
 {
+    const uint32_t *child_at = pl->pc_at, *child = pl->pc;
     tsql_trace *t = pl->t;
     for (uint32_t op = 0; op < t->n; op++) {
         if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
@@ -378,7 +393,7 @@ static int plan_aiter(planner *pl, uint32_t id, const uint32_t *child_at, const 
 static long dims4_second(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
 {
     size_t len;
-    const char *v = arg_of(t, u, "Input Dims", scratch, &len);
+    const char *v = tsql_pseudo_arg(t, u, "Input Dims", scratch, &len);
     if (!v || len < 2 || v[0] != '[') return -1;
     /* walk to the fifth top-level entry */
     size_t i = 1;
@@ -439,40 +454,42 @@ int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out)
 {
     memset(out, 0, sizeof *out);
     /* TraceLens gives up on every pseudo op when the trace holds one of these */
-    if (name_present(t, "_rocm_C::paged_attention") || name_present(t, "aiter::paged_attention_v1")) {
+    if (tsql_pseudo_name_present(t, "_rocm_C::paged_attention") || tsql_pseudo_name_present(t, "aiter::paged_attention_v1")) {
         out->skipped = 1;
         return 0;
     }
+    /* which rules the names call for, before any tree is read */
+    int moe = tsql_pseudo_name_present(t, "vllm::moe_forward"), aiter = tsql_pseudo_name_present(t, "vllm::rocm_aiter_fused_moe");
+    int gptq = tsql_pseudo_name_present(t, "vllm::outplace_fused_experts");
+    int wrapping = tsql_pseudo_wrapping_rules(t);
+    if (wrapping < 0) return -1;
+    if (!moe && !gptq && !wrapping) return 0;
     planner pl = {.t = t, .out = out};
     pl.pt = tsql_py_tree_get(t);
-    uint32_t *child_at = calloc((size_t)t->n + 2, sizeof *child_at);
-    uint32_t *child = malloc(((size_t)t->n + 1) * sizeof *child);
+    uint32_t *child_at = NULL, *child = NULL;
     u32vec g = {0};
     int rc = -1;
-    if (!pl.pt || !child_at || !child) goto done;
     /* children with Python frames, in uid order */
-    for (uint32_t u = 0; u < t->n; u++)
-        if (pl.pt->parent[u] != TSQL_NONE) child_at[pl.pt->parent[u] + 2]++;
-    for (uint32_t u = 2; u < t->n + 2; u++) child_at[u] += child_at[u - 1];
-    for (uint32_t u = 0; u < t->n; u++)
-        if (pl.pt->parent[u] != TSQL_NONE) child[child_at[pl.pt->parent[u] + 1]++] = u;
-    int moe = name_present(t, "vllm::moe_forward"), aiter = name_present(t, "vllm::rocm_aiter_fused_moe");
+    if (!pl.pt || tsql_children_build(t->n, pl.pt->parent, NULL, NULL, NULL, 0, &child_at, &child)) goto done;
+    pl.pc_at = child_at;
+    pl.pc = child;
     rc = 0;
     /* each rule on its own: one that aborts leaves the others */
     if (moe && aiter) {
-        int r = plan_aiter(&pl, tsql_intern_find(&t->strings, "vllm::rocm_aiter_fused_moe", 26), child_at, child, &g);
+        int r = plan_aiter(&pl, tsql_intern_find(&t->strings, "vllm::rocm_aiter_fused_moe", 26), &g);
         if (r < 0) rc = -1;
     } else if (moe && kernel_named(t, "matmul_ogs", 1)) {
-        int r = plan_triton(&pl, tsql_intern_find(&t->strings, "vllm::moe_forward", 17), child_at, child, &g);
+        int r = plan_triton(&pl, tsql_intern_find(&t->strings, "vllm::moe_forward", 17), &g);
         if (r < 0) rc = -1;
     }
-    if (!rc && name_present(t, "vllm::outplace_fused_experts") && kernel_named(t, "fused_moe_kernel_gptq_awq", 0)) {
+    if (!rc && gptq && kernel_named(t, "fused_moe_kernel_gptq_awq", 0)) {
         int r = plan_gptq(&pl, tsql_intern_find(&t->strings, "vllm::outplace_fused_experts", 28), &g);
         if (r < 0) rc = -1;
     }
+    if (!rc && wrapping && tsql_pseudo_plan_wrapping(&pl, wrapping)) rc = -1;
 done:
-    free(child_at);
-    free(child);
+    tsql_col_free(child_at);
+    tsql_col_free(child);
     free(g.v);
     free(pl.a.p);
     free(pl.b.p);
@@ -482,9 +499,15 @@ done:
 
 /* ---------- applying the plan ---------- */
 
-/* Drops every cached result but the ones that stay true after rows are appended (the
- * merge's record and the copies' parents, extended by the caller), and the
- * correlation index. */
+/* the cached results that stay true after rows are appended: the merge's record and the
+ * copies' parents (extended by the caller), the rows moved in the tree with Python frames */
+static int cache_survives(const char *kind)
+{
+    return strcmp(kind, "capture_merged_folder") == 0 || strcmp(kind, "py_tree.copy_parents") == 0 ||
+           strcmp(kind, "py_tree.moved_parents") == 0;
+}
+
+/* Drops every cached result but those, and the correlation index. */
 static void drop_stale_caches(tsql_trace *t)
 {
     free(t->by_corr);
@@ -492,16 +515,17 @@ static void drop_stale_caches(tsql_trace *t)
     t->nby_corr = 0;
     for (int i = 0; i < TSQL_CACHE_SLOTS; i++) {
         const tsql_cache_kind *k = t->cache[i].kind;
-        if (!k || strcmp(k->name, "capture_merged_folder") == 0 || strcmp(k->name, "py_tree.copy_parents") == 0)
-            continue;
+        if (!k || cache_survives(k->name)) continue;
         k->free(t->cache[i].value);
         t->cache[i].kind = NULL;
         t->cache[i].value = NULL;
     }
 }
 
-/* Appends one pseudo op as row t->n (room reserved): a cpu_op without ts or dur on the
- * thread of its parent, with the planned args (no placeholder: the text as it is). */
+/* Appends one pseudo op as row t->n (room reserved): a cpu_op with the planned args (no
+ * placeholder: the text as it is). A single-kernel op has no ts or dur and sits on the
+ * thread of its parent, beside its launch call in the tree; the others take the ts, dur,
+ * pid and tid of their Python frame (their place in the tree is set by the caller). */
 static int append_row(tsql_trace *t, const tsql_pseudo_op *o, uint32_t s_cat)
 {
     uint32_t r = t->n;
@@ -521,65 +545,176 @@ static int append_row(tsql_trace *t, const tsql_pseudo_op *o, uint32_t s_cat)
     t->name[r] = tsql_intern_add(&t->strings, o->name, strlen(o->name));
     t->args[r] = tsql_intern_add(&t->strings, o->args, strlen(o->args));
     if (!t->name[r] || !t->args[r]) return -1;
-    t->pid[r] = t->pid[o->parent];
-    t->tid[r] = t->tid[o->parent];
-    t->ts_ns[r] = TSQL_NULL;
-    t->dur_ns[r] = TSQL_NULL;
     t->pool_at[r] = (uint32_t)t->npool;
-    /* upward: beside its launch call, under the launch's parent */
-    t->parent[r] = t->parent[o->launch];
-    t->edge[r] = t->edge[o->launch];
-    t->depth[r] = t->depth[o->launch];
+    if (o->how == TSQL_PSEUDO_SINGLE) {
+        t->pid[r] = t->pid[o->parent];
+        t->tid[r] = t->tid[o->parent];
+        t->ts_ns[r] = TSQL_NULL;
+        t->dur_ns[r] = TSQL_NULL;
+        /* upward: beside its launch call, under the launch's parent */
+        t->parent[r] = t->parent[o->launch];
+        t->edge[r] = t->edge[o->launch];
+        t->depth[r] = t->depth[o->launch];
+    } else {
+        uint32_t x = o->target;
+        t->pid[r] = t->pid[x];
+        t->tid[r] = t->tid[x];
+        t->ts_ns[r] = t->ts_ns[x];
+        t->dur_ns[r] = t->dur_ns[x];
+        if ((t->flags[x] & TSQL_F_XD) &&
+            tsql_store_exact_double(t, r, tsql_trace_ts_us(t, x), tsql_trace_dur_us(t, x)))
+            return -1;
+        t->flags[r] |= t->flags[x] & TSQL_F_XD;
+        t->parent[r] = TSQL_NONE;
+        t->edge[r] = TSQL_EDGE_NONE;
+        t->depth[r] = 0;
+    }
     t->n = r + 1;
     return 0;
 }
 
-/* The children lists after the insertions (docs/inference.md, Pseudo ops): a launch's
- * parent lists the pseudo op at the end in place of the launch, the pseudo op lists the
- * launch; the launch keeps its parent (t->parent), so the lists go down only. The k
- * pseudo ops are rows n0 .. n0 + k - 1 (t->n = n0 + k); launch[i] is row n0 + i's launch. */
-static int rebuild_children_with(tsql_trace *t, uint32_t n0, const uint32_t *launch, uint32_t k)
+/* The state of the insertions, op by op. */
+typedef struct applier {
+    tsql_trace *t;
+    uint32_t n0;                /* rows before the pseudo ops */
+    uint32_t *pyp;              /* parent of every row in the tree with Python frames, as it becomes */
+    const uint32_t *pc_at, *pc; /* children with Python frames before any insertion (rows < n0) */
+    u32vec moved, moved_to;     /* rows < n0 whose parent with Python frames changed, and to what */
+    u32vec kids, stack;         /* scratch */
+} applier;
+
+/* The children of u in the tree with Python frames as it is now that rows up to `upto`
+ * (excluded) are in: its first children that are still its own, then the pseudo ops listed
+ * below it. (A pseudo op's own children are never asked for: the walks stop at ops.) */
+static int py_kids(applier *A, uint32_t u, uint32_t upto, u32vec *out)
 {
-    uint32_t n = n0 + k;
-    uint8_t *moved = calloc((size_t)n0 ? n0 : 1, 1);
-    uint32_t *at = tsql_col_calloc((size_t)n + 1, sizeof *at); /* becomes t->child_at */
-    uint32_t *pos = malloc(((size_t)n + 1) * sizeof *pos);
-    uint32_t *ch = NULL;
-    if (!moved || !at || !pos) goto oom;
-    for (uint32_t i = 0; i < k; i++) moved[launch[i]] = 1;
-    /* in uid order: the kept children, then the pseudo ops (rows after n0) */
-    for (uint32_t u = 0; u < n; u++)
-        if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) at[t->parent[u] + 1]++;
-    for (uint32_t p = n0; p < n; p++) at[p + 1]++;
-    for (uint32_t u = 0; u < n; u++) at[u + 1] += at[u];
-    ch = tsql_col_malloc((size_t)(at[n] ? at[n] : 1) * sizeof *ch); /* becomes t->child */
-    if (!ch) goto oom;
-    memcpy(pos, at, ((size_t)n + 1) * sizeof *pos);
-    for (uint32_t u = 0; u < n; u++)
-        if (t->parent[u] != TSQL_NONE && !(u < n0 && moved[u])) ch[pos[t->parent[u]]++] = u;
-    for (uint32_t i = 0; i < k; i++) ch[pos[n0 + i]++] = launch[i];
-    /* the tree's arrays are (n + 2) long: child_at[n + 1] unused, kept equal */
-    uint32_t *at2 = tsql_col_realloc(at, ((size_t)n + 2) * sizeof *at2);
-    if (!at2) goto oom;
-    at = at2;
-    at[n + 1] = at[n];
-    tsql_col_free(t->child_at);
-    tsql_col_free(t->child);
-    t->child_at = at;
-    t->child = ch;
-    free(moved);
-    free(pos);
+    out->n = 0;
+    if (u < A->n0)
+        for (uint32_t j = A->pc_at[u]; j < A->pc_at[u + 1]; j++)
+            if (A->pyp[A->pc[j]] == u && u32vec_push(out, A->pc[j])) return -1;
+    for (uint32_t r = A->n0; r < upto; r++)
+        if (A->pyp[r] == u && u32vec_push(out, r)) return -1;
+    return 0;
+}
+
+/* Puts below pseudo op p, in the call tree (t->parent), every event that the tree with
+ * Python frames now has below p through Python frames only (`from`: p's children there),
+ * and p itself below the nearest op above it. wrap: p takes the place of roots (TraceLens
+ * lists it among its root ops and drops the ones it wrapped). */
+static int reparent_below(applier *A, uint32_t p, const uint32_t *from, size_t nfrom, int wrap)
+{
+    tsql_trace *t = A->t;
+    A->stack.n = 0;
+    for (size_t i = nfrom; i-- > 0;)
+        if (u32vec_push(&A->stack, from[i])) return -1;
+    u32vec kids = {0};
+    while (A->stack.n) {
+        uint32_t u = A->stack.v[--A->stack.n];
+        if (tsql_kind_is_gpu(t->kind[u])) continue;
+        if (t->kind[u] == TSQL_K_PYTHON) {
+            if (py_kids(A, u, p, &kids)) goto oom;
+            for (size_t i = kids.n; i-- > 0;)
+                if (u32vec_push(&A->stack, kids.v[i])) goto oom;
+            continue;
+        }
+        t->parent[u] = p;
+        t->edge[u] = TSQL_EDGE_CPU;
+        if (wrap) t->flags[u] &= (uint8_t)~TSQL_F_TL_ROOT;
+    }
+    free(kids.v);
+    uint32_t a = A->pyp[p];
+    while (a != TSQL_NONE && t->kind[a] == TSQL_K_PYTHON) a = A->pyp[a];
+    t->parent[p] = a;
+    t->edge[p] = a == TSQL_NONE ? TSQL_EDGE_NONE : TSQL_EDGE_CPU;
+    if (wrap) t->flags[p] |= TSQL_F_TL_ROOT;
     return 0;
 oom:
-    free(moved);
-    tsql_col_free(at);
-    free(pos);
-    tsql_col_free(ch);
+    free(kids.v);
     return -1;
 }
 
+/* move row u (< n0 or not) below p in the tree with Python frames */
+static int py_move(applier *A, uint32_t u, uint32_t p)
+{
+    A->pyp[u] = p;
+    if (u >= A->n0) return 0;
+    return u32vec_push(&A->moved, u) || u32vec_push(&A->moved_to, p) ? -1 : 0;
+}
+
+/* Inserts wrapping or above op p (rows up to p are in). */
+static int insert_op(applier *A, uint32_t p, const tsql_pseudo_op *o)
+{
+    uint32_t x = o->target;
+    A->pyp[p] = o->parent;
+    if (o->how == TSQL_PSEUDO_WRAP) {
+        /* x's children become p's; p becomes x's only child */
+        if (py_kids(A, x, p, &A->kids)) return -1;
+        u32vec kids = A->kids;
+        A->kids = (u32vec){0};
+        int rc = 0;
+        for (size_t i = 0; i < kids.n && !rc; i++) rc = py_move(A, kids.v[i], p);
+        if (!rc) rc = reparent_below(A, p, kids.v, kids.n, 1);
+        free(kids.v);
+        return rc;
+    }
+    /* above: x goes below p, p below x's parent */
+    if (py_move(A, x, p)) return -1;
+    return reparent_below(A, p, &x, 1, 0);
+}
+
+/* Depths after the insertions: below each wrapping or above op that no other one holds. */
+static int fix_depths(tsql_trace *t, uint32_t n0)
+{
+    uint32_t *at, *ch;
+    if (tsql_children_build(t->n, t->parent, NULL, NULL, NULL, 0, &at, &ch)) return -1;
+    u32vec st = {0};
+    int rc = 0;
+    for (uint32_t p = n0; p < t->n && !rc; p++) {
+        if (t->ts_ns[p] == TSQL_NULL) continue; /* a single-kernel op: beside its launch */
+        int held = 0;
+        for (uint32_t a = t->parent[p]; a != TSQL_NONE && !held; a = t->parent[a])
+            held = a >= n0 && t->ts_ns[a] != TSQL_NULL;
+        if (held) continue;
+        uint32_t q = t->parent[p];
+        t->depth[p] = q == TSQL_NONE ? 0 : t->depth[q] < UINT16_MAX ? (uint16_t)(t->depth[q] + 1) : UINT16_MAX;
+        st.n = 0;
+        rc = u32vec_push(&st, p);
+        while (!rc && st.n) {
+            uint32_t u = st.v[--st.n];
+            for (uint32_t j = at[u]; j < at[u + 1] && !rc; j++) {
+                uint32_t c = ch[j];
+                t->depth[c] = t->depth[u] < UINT16_MAX ? (uint16_t)(t->depth[u] + 1) : UINT16_MAX;
+                rc = u32vec_push(&st, c);
+            }
+        }
+    }
+    free(st.v);
+    tsql_col_free(at);
+    tsql_col_free(ch);
+    return rc;
+}
+
+/* Every GPU event's launch context again (tree.c's rule), now that ops stand on the
+ * parent chains: its innermost and outermost cpu_op and TraceLens's launcher. */
+static void relaunch(tsql_trace *t)
+{
+    tsql_kernels *K = &t->kernels;
+    for (uint32_t k = 0; k < K->n; k++) {
+        uint32_t r = K->runtime[k];
+        K->op[k] = K->root_op[k] = TSQL_NONE;
+        for (uint32_t p = r == TSQL_NONE ? TSQL_NONE : t->parent[r]; p != TSQL_NONE; p = t->parent[p]) {
+            if (t->kind[p] != TSQL_K_CPU_OP) continue;
+            if (K->op[k] == TSQL_NONE) K->op[k] = p;
+            K->root_op[k] = p;
+        }
+        uint32_t tlr = K->tl_runtime[k];
+        K->tl_launcher[k] = tlr != TSQL_NONE && !K->is_comm[k] ? tsql_tl_launcher(t, tlr) : TSQL_NONE;
+    }
+}
+
 /* Applies the plan: the pseudo ops become rows n .. n + k - 1 of t (their uids are
- * TraceLens's), each listed where TraceLens lists it. 0, or -1 on out of memory. */
+ * TraceLens's), each put where TraceLens puts it, in plan order. 0, or -1 on out of
+ * memory. */
 static int apply_pseudo_ops(tsql_trace *t)
 {
     tsql_pseudo_plan plan = {0};
@@ -588,12 +723,28 @@ static int apply_pseudo_ops(tsql_trace *t)
         tsql_pseudo_plan_free(&plan);
         return 0;
     }
-    uint32_t n0 = t->n, k = (uint32_t)plan.n, need = n0 + k;
-    uint32_t *launch = malloc((size_t)k * sizeof *launch);
-    uint32_t *pyp = malloc((size_t)k * sizeof *pyp);
+    uint32_t n0 = t->n, k = (uint32_t)plan.n, need = n0 + k, nsingle = 0;
+    int wraps = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        if (plan.v[i].how == TSQL_PSEUDO_SINGLE) nsingle++;
+        else wraps = 1;
+    }
+    applier A = {.t = t, .n0 = n0};
+    uint32_t *xp = malloc((size_t)(nsingle ? nsingle : 1) * sizeof *xp);
+    uint32_t *xc = malloc((size_t)(nsingle ? nsingle : 1) * sizeof *xc);
+    uint8_t *skip = calloc(need, 1);
+    uint32_t *pc_at = NULL, *pc = NULL, *at = NULL, *ch = NULL;
     uint32_t s_cat = tsql_intern_add(&t->strings, "cpu_op", 6);
+    const tsql_py_tree *pt = tsql_py_tree_get(t);
     int rc = -1;
-    if (!launch || !pyp || !s_cat) goto done;
+    A.pyp = malloc((size_t)need * sizeof *A.pyp);
+    if (!xp || !xc || !skip || !s_cat || !pt || !A.pyp) goto done;
+    memcpy(A.pyp, pt->parent, (size_t)n0 * sizeof *A.pyp);
+    if (wraps) {
+        if (tsql_children_build(n0, A.pyp, NULL, NULL, NULL, 0, &pc_at, &pc)) goto done;
+        A.pc_at = pc_at;
+        A.pc = pc;
+    }
     while (t->cap < need)
         if (tsql_store_grow(t)) goto done;
     uint32_t *p = tsql_col_realloc(t->parent, (size_t)need * sizeof *p);
@@ -605,18 +756,48 @@ static int apply_pseudo_ops(tsql_trace *t)
     uint8_t *e = tsql_col_realloc(t->edge, need);
     if (!e) goto done;
     t->edge = e;
-    drop_stale_caches(t);
+    drop_stale_caches(t); /* pt with them */
+    pt = NULL;
+    uint32_t nx = 0;
     for (uint32_t i = 0; i < k; i++) {
-        if (plan.v[i].uid != n0 + i || append_row(t, &plan.v[i], s_cat)) goto done;
-        launch[i] = plan.v[i].launch;
-        pyp[i] = plan.v[i].parent;
+        const tsql_pseudo_op *o = &plan.v[i];
+        uint32_t r = n0 + i;
+        if (o->uid != r || append_row(t, o, s_cat)) goto done;
+        if (o->how == TSQL_PSEUDO_SINGLE) {
+            /* downward only: the launch call listed below the op, not below its parent */
+            A.pyp[r] = o->parent;
+            skip[o->launch] = 1;
+            xp[nx] = r;
+            xc[nx++] = o->launch;
+        } else if (insert_op(&A, r, o)) {
+            goto done;
+        }
     }
-    if (t->n != need || rebuild_children_with(t, n0, launch, k)) goto done;
+    if (t->n != need || tsql_children_build(need, t->parent, skip, xp, xc, nx, &at, &ch)) goto done;
+    tsql_col_free(t->child_at);
+    tsql_col_free(t->child);
+    t->child_at = at;
+    t->child = ch;
+    if (wraps) {
+        if (fix_depths(t, n0)) goto done;
+        relaunch(t);
+        if (A.moved.n && tsql_py_tree_record_moves(t, A.moved.v, A.moved_to.v, (uint32_t)A.moved.n)) goto done;
+    }
+    uint32_t *pyp = malloc((size_t)k * sizeof *pyp);
+    if (!pyp) goto done;
+    memcpy(pyp, A.pyp + n0, (size_t)k * sizeof *pyp);
     rc = tsql_py_tree_record_copies(t, n0, pyp); /* takes pyp */
-    pyp = NULL;
 done:
-    free(launch);
-    free(pyp);
+    free(xp);
+    free(xc);
+    free(skip);
+    free(A.pyp);
+    free(A.moved.v);
+    free(A.moved_to.v);
+    free(A.kids.v);
+    free(A.stack.v);
+    tsql_col_free(pc_at);
+    tsql_col_free(pc);
     tsql_pseudo_plan_free(&plan);
     return rc;
 }

@@ -8,11 +8,19 @@
  *     so that the perf-model registry's sglang_profiler names match;
  *   - the inference rule of op annotations (op_annotation.h: 14 attention prefixes).
  *
- * and TraceLens's single-kernel pseudo ops (vLLM's fused-MoE GEMMs: one op per MoE GEMM
- * kernel, with the UIDs and args TraceLens gives them), planned then appended to the
- * trace: the launch call's parent lists the pseudo op in its place and the pseudo op lists
- * the launch call (t->child_at / t->child), while t->parent of the launch call does not
- * change. The MLA / V4 / flydsl wrappers are not done yet (docs/inference.md).
+ * and TraceLens's pseudo ops (docs/inference.md, Pseudo ops), planned then appended to the
+ * trace with the UIDs and args TraceLens gives them:
+ *
+ *   - single-kernel ops (vLLM's fused-MoE GEMMs): the launch call's parent lists the
+ *     pseudo op in its place and the pseudo op lists the launch call (t->child_at /
+ *     t->child), while t->parent of the launch call does not change;
+ *   - wrapping ops (MLA decode / prefill, DeepSeek V4 paged decode): the op takes every
+ *     child of a Python frame and becomes its only child;
+ *   - ops above an event (aiter flydsl MoE stages): the op stands between a Python frame
+ *     and its parent.
+ *
+ * The last two are on the parent chain (t->parent, the tree with Python frames), so
+ * launchers see them.
  *
  * No SQLite here; ext/func/inference.c is trace_inference_prepare().
  */
@@ -33,16 +41,26 @@ int tsql_trace_inference_mode(const tsql_trace *t);
  * caller drops it). */
 int64_t tsql_trace_inference_prepare(tsql_trace *t);
 
-/* One single-kernel pseudo op: TraceLens lists it below `parent` (the launch call's
- * parent in the tree with Python frames) with the launch call as its child and the
- * GPU event as its only kernel, while the launch call keeps `parent` as its parent. */
+/* How a pseudo op goes into the tree. */
+enum tsql_pseudo_how {
+    TSQL_PSEUDO_SINGLE = 0, /* one kernel: listed below `parent` (the launch call's parent in
+                             * the tree with Python frames) with the launch call as its
+                             * child, while the launch call keeps its parent */
+    TSQL_PSEUDO_WRAP = 1,   /* the children of Python frame `target` (= `parent`) move below
+                             * it, and it becomes target's only child */
+    TSQL_PSEUDO_ABOVE = 2,  /* between Python frame `target` and target's parent `parent` */
+};
+
+/* One pseudo op. */
 typedef struct tsql_pseudo_op {
     uint32_t uid;       /* TraceLens's UID: t->n + its place in the plan */
     const char *name;   /* static text */
+    int how;            /* enum tsql_pseudo_how */
     uint32_t source;    /* the op whose shapes it takes */
-    uint32_t kernel;    /* its GPU event */
-    uint32_t launch;    /* the GPU event's launch call */
-    uint32_t parent;    /* the launch call's parent with Python frames */
+    uint32_t kernel;    /* SINGLE: its GPU event; else TSQL_NONE */
+    uint32_t launch;    /* SINGLE: the GPU event's launch call; else TSQL_NONE */
+    uint32_t parent;    /* its parent in the tree with Python frames */
+    uint32_t target;    /* WRAP, ABOVE: the Python frame (above); SINGLE: TSQL_NONE */
     char *args;         /* its args, compact JSON as TraceLens writes them */
 } tsql_pseudo_op;
 
@@ -52,9 +70,11 @@ typedef struct tsql_pseudo_plan {
     int skipped;        /* 1: the trace holds a paged-attention op, TraceLens adds none */
 } tsql_pseudo_plan;
 
-/* The pseudo ops TraceLens's inference report adds for vLLM's fused MoE, in its order
- * (docs/inference.md, Pseudo ops): the aiter fused-MoE rule or the GPT-OSS Triton rule,
- * then the GPTQ/AWQ rule. 0, or -1 on out of memory (out emptied). */
+/* The pseudo ops TraceLens's inference report adds, in its order (docs/inference.md,
+ * Pseudo ops): the aiter fused-MoE rule or the GPT-OSS Triton rule, the GPTQ/AWQ rule,
+ * the flydsl MoE stages, MLA decode, MLA prefill, DeepSeek V4 paged decode (which reads
+ * the environment variables TL_MODEL and TL_TP, as TraceLens does). 0, or -1 on out of
+ * memory (out emptied). */
 int tsql_pseudo_ops_plan(tsql_trace *t, tsql_pseudo_plan *out);
 void tsql_pseudo_plan_free(tsql_pseudo_plan *p);
 

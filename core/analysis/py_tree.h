@@ -35,6 +35,12 @@ typedef struct tsql_py_tree {
  * on out of memory (or when first does not follow the rows recorded before). */
 int tsql_py_tree_record_copies(tsql_trace *t, uint32_t first, uint32_t *parents);
 
+/* Records that rows[i] now have parents[i] (rows of t), i < n: the inference report's
+ * wrapping pseudo ops (core/analysis/pseudo_ops.h) move an event's children, or the event
+ * itself, below a new op. Applied, in record order, after time and the copies' parents.
+ * Copies the arrays. 0, or -1 on out of memory. */
+int tsql_py_tree_record_moves(tsql_trace *t, const uint32_t *rows, const uint32_t *parents, uint32_t n);
+
 /* The trace's tree, built on first call and kept with the trace; NULL on OOM. */
 const tsql_py_tree *tsql_py_tree_get(tsql_trace *t);
 

@@ -13,6 +13,7 @@
 #include "load/load.h"
 #include "store/colmem.h"
 #include "store/store.h"
+#include "tree/children.h"
 #include "tree/tree.h"
 #include "util/sort.h"
 #include "util/u32vec.h"
@@ -304,21 +305,15 @@ static int splice(merger *m, capture *cp, const accepted *a)
     return rc;
 }
 
+/* The children lists after the splice, in place of the old ones (tree/children.h). */
 static int rebuild_children(tsql_trace *t)
 {
+    uint32_t *at, *ch;
+    if (tsql_children_build(t->n, t->parent, NULL, NULL, NULL, 0, &at, &ch)) return -1;
     tsql_col_free(t->child_at);
     tsql_col_free(t->child);
-    t->child = NULL;
-    t->child_at = tsql_col_calloc((size_t)t->n + 2, sizeof *t->child_at);
-    if (!t->child_at) return -1;
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->parent[i] != NONE) t->child_at[t->parent[i] + 2]++, m++;
-    for (uint32_t i = 2; i < t->n + 2; i++) t->child_at[i] += t->child_at[i - 1];
-    t->child = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *t->child);
-    if (!t->child) return -1;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->parent[i] != NONE) t->child[t->child_at[t->parent[i] + 1]++] = i;
+    t->child_at = at;
+    t->child = ch;
     return 0;
 }
 

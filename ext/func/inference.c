@@ -8,7 +8,9 @@
  *       "::" or "/" and the cpu_ops, each with every "_<digits>" removed
  *   inference_kernel_stack(trace, node_uid, gpu_uid)
  *       JSON array: the call stack of GPU event gpu_uid in the unified row of node_uid
- *       (the node's stack, then the frames between the kernel's launch and the node)
+ *       (the node's stack, then the frames between the kernel's launch and the node; a
+ *       wrapping pseudo op that TraceLens reaches from its list of root ops, not from
+ *       above, starts its own stack: docs/inference.md, Pseudo ops)
  *   inference_module_stack(trace, uid)
  *       JSON array: the event's own name, then the name of every ancestor holding
  *       "nn.Module", innermost first (a name longer than 256 characters cut to 256 + "..")
@@ -39,6 +41,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "analysis/pseudo_ops.h"
 #include "analysis/py_tree.h"
+#include "analysis/unified.h"
 #include "catalog/registration.h"
 #include "text/jsonout.h"
 #include "util/buf.h"
@@ -149,6 +152,22 @@ static void fn_call_stack(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     tsql_entry_unref(e);
 }
 
+/* 1 when the unified row of node starts its own stack: a wrapping pseudo op, which
+ * TraceLens lists among its root ops while it has an op above it (docs/inference.md,
+ * Pseudo ops), reached from that list because an op above it is a unified row itself
+ * (the walk from the top stopped there); its stack then starts with it */
+static int fresh_root(const tsql_trace *t, uint32_t node)
+{
+    if (!(t->flags[node] & TSQL_F_TL_ROOT) || t->parent[node] == TSQL_NONE) return 0;
+    const tsql_unified *u = tsql_unified_peek(t);
+    if (!u) return 0;
+    uint32_t steps = 0;
+    for (uint32_t a = t->parent[node]; a != TSQL_NONE && steps++ < t->n; a = t->parent[a])
+        for (uint32_t i = 0; i < u->n; i++)
+            if (!u->rows[i].name && u->rows[i].node == a) return 1;
+    return 0;
+}
+
 /* inference_kernel_stack(trace, node_uid, gpu_uid): the call stack TraceLens gives GPU
  * event gpu_uid of the unified row of node_uid: the node's stack, then the frames from
  * the GPU event's parent up to the node (or, when the node is not above it, up to the
@@ -171,7 +190,8 @@ static void fn_kernel_stack(sqlite3_context *ctx, int argc, sqlite3_value **argv
     const tsql_py_tree *pt = tsql_py_tree_get(t);
     tsql_buf b = {0};
     int first = 1;
-    if (!pt || tsql_bputc(&b, '[') || put_stack(&b, &first, t, pt, node, TSQL_NONE) ||
+    if (!pt || tsql_bputc(&b, '[') ||
+        put_stack(&b, &first, t, pt, node, fresh_root(t, node) ? pt->parent[node] : TSQL_NONE) ||
         put_stack(&b, &first, t, pt, pt->parent[gpu], node) || tsql_bputc(&b, ']'))
         sqlite3_result_error_nomem(ctx);
     else
