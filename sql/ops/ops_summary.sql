@@ -19,7 +19,6 @@ WITH grouped AS (
            pd_sum(total_subtree_kernel_time, seq) AS subtree_sum,
            count(*) AS count,
            py_sorted_set(op_category) AS categories,
-           first(call_stack, seq) AS call_stack_first,
            min(seq) AS first_seq, uid AS ex_uid  -- uid of the first launcher (bare column of min)
     FROM ops_launchers WHERE name IS NOT NULL
     GROUP BY trace_id, name, parent_module, report),
@@ -37,7 +36,10 @@ pct AS (
 SELECT trace_id, report, rank, name, parent_module,
        direct_sum AS total_direct_kernel_time_sum, subtree_sum AS total_subtree_kernel_time_sum,
        direct_ms AS total_direct_kernel_time_ms, subtree_sum / 1000.0 AS total_subtree_kernel_time_ms,
-       count, categories, call_stack_first, percentage,
+       count, categories,
+       -- (once per group, from its first launcher: not the stack of every row)
+       CASE WHEN report = 'inference' THEN inference_module_stack(trace_id, ex_uid) END AS call_stack_first,
+       percentage,
        cumsum(percentage) OVER (PARTITION BY trace_id, report ORDER BY rank ROWS UNBOUNDED PRECEDING)
          AS cumulative_percentage,
        ex_uid

@@ -21,7 +21,7 @@
 CREATE TEMP VIEW IF NOT EXISTS ops_summary_by_category_keyed AS
 WITH g AS (
     SELECT trace_id, report, op_category, parent_module, count(*) AS count,
-           first(call_stack, seq) AS call_stack_first,
+           first(uid, seq) AS first_uid,
            pd_sum(total_direct_kernel_time, seq) AS direct_sum
     FROM ops_launchers
     GROUP BY trace_id, op_category, parent_module, report
@@ -39,7 +39,9 @@ p AS (
                                                   UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) * 100.0 AS percentage
     FROM r
 )
-SELECT trace_id, report, rank, op_category, parent_module, count, call_stack_first,
+SELECT trace_id, report, rank, op_category, parent_module, count,
+       -- (once per group, from its first launcher: not the stack of every row)
+       CASE WHEN report = 'inference' THEN inference_module_stack(trace_id, first_uid) END AS call_stack_first,
        direct_ms AS total_direct_kernel_time_ms, percentage,
        cumsum(percentage) OVER (PARTITION BY trace_id, report ORDER BY rank ROWS UNBOUNDED PRECEDING) AS cumulative_percentage
 FROM p ORDER BY trace_id, report, rank;

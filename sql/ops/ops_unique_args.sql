@@ -29,8 +29,10 @@ WITH g AS (
            max(total_subtree_kernel_time) AS total_subtree_kernel_time_max,
            pd_sum(total_direct_kernel_time, seq) AS total_direct_kernel_time_sum,
            pd_sum(total_subtree_kernel_time, seq) AS total_subtree_kernel_time_sum,
-           first(uid, seq) AS ex_uid, first(call_stack, seq) AS call_stack,
-           kernel_details_summary(kernel_details, seq) AS kernel_details_summary
+           first(uid, seq) AS ex_uid,
+           kernel_details_summary(kernel_details, seq) AS kernel_details_summary,
+           -- the first launcher's call stack, once per group (not the stack of every row)
+           CASE WHEN report = 'inference' THEN inference_module_stack(trace_id, first(uid, seq)) END AS call_stack
     FROM ops_launchers
     -- the keys that rarely differ last: the sort compares fewer of them
     GROUP BY trace_id, name, op_category, process_name, process_label, thread_name,
