@@ -1,15 +1,13 @@
 -- module: inference.inference_launchers
+-- requires: ops.ops_launchers
 
 -- inference_launchers: kernel_launchers as TraceLens's inference report sees them
--- (docs/inference.md, Launcher tables): each launcher with
---   call_stack      JSON array: its own name, then every nn.Module frame above it in the
---                   tree with Python frames, innermost first (inference_module_stack)
---   parent_module   call_stack's second name with every "_<digits>" removed, else 'NA'
---   num_kernels     its direct GPU events
+-- (docs/inference.md, Launcher tables): the 'inference' rows of ops_launchers
+-- (sql/ops/ops_launchers.sql), each launcher with its call_stack, parent_module and
+-- num_kernels.
 CREATE TEMP VIEW IF NOT EXISTS inference_launchers AS
-WITH s AS (
-    SELECT l.*, inference_module_stack(l.trace_id, l.uid) AS call_stack FROM kernel_launchers l
-)
-SELECT s.*, coalesce(strip_instance_ids(json_extract(call_stack, '$[1]')), 'NA') AS parent_module,
-       json_array_length(kernel_details) AS num_kernels
-FROM s;
+SELECT trace_id, uid, seq, name, kind, pid, tid, ts, dur, op_category, total_direct_kernel_time,
+       total_subtree_kernel_time, direct_kernel_count, kernel_details, first_kernel_name, input_dims,
+       input_type, input_strides, concrete_inputs, process_name, process_label, thread_name,
+       external_id, call_stack, parent_module, num_kernels
+FROM ops_launchers WHERE report = 'inference';
