@@ -24,7 +24,9 @@
  *   "drop_null"  column names left out when they are NULL in every row
  *   "if_empty"   when the query gives no row: "omit" (default: no file, and a file of
  *                that name left by an earlier run is removed), "header" (the header line
- *                alone), "blank" (one empty line), "empty" (a file of no bytes)
+ *                alone), "blank" (one empty line), "empty" (a file of no bytes), or an
+ *                array of text lines, written each ended by LF (what pandas writes for
+ *                an empty frame whose header is not the sheet's columns)
  * Returns the number of rows written, or NULL when no file was written.
  *
  * Safety: it writes files, so it is SQLITE_DIRECTONLY (no view or trigger of a database
@@ -54,13 +56,14 @@ SQLITE_EXTENSION_INIT3
 #include "util/buf.h"
 
 typedef enum { CSV_PYTHON, CSV_SQLITE, CSV_LINES, CSV_TEXT } csv_dialect;
-typedef enum { EMPTY_OMIT, EMPTY_HEADER, EMPTY_BLANK, EMPTY_FILE } csv_if_empty;
+typedef enum { EMPTY_OMIT, EMPTY_HEADER, EMPTY_BLANK, EMPTY_FILE, EMPTY_LINES } csv_if_empty;
 
 typedef struct {
     csv_dialect dialect;
     csv_if_empty if_empty;
     char **omit, **drop_null; /* sqlite3_malloc'd names */
     int nomit, ndrop;
+    tsql_buf empty_lines;     /* EMPTY_LINES: the file's text, each line ended by LF */
 } csv_options;
 
 /* The sqlite3 shell's rule (shell.c, needCsvQuote): a byte that makes a cell quoted. */
@@ -154,12 +157,25 @@ static char *parse_options(sqlite3 *db, const char *json, csv_options *o)
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "lines") == 0) o->dialect = CSV_LINES;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "text") == 0) o->dialect = CSV_TEXT;
             else err = sqlite3_mprintf("option \"dialect\" is one of \"python\", \"sqlite\", \"lines\", \"text\"");
+        } else if (strcmp(key, "if_empty") == 0 && type && strcmp(type, "array") == 0) {
+            /* the lines an empty result is written as (one array element per row here) */
+            const char *etype = (const char *)sqlite3_column_text(st, 3);
+            const char *line = (const char *)sqlite3_column_text(st, 4);
+            o->if_empty = EMPTY_LINES;
+            if (!etype) continue; /* an empty array: a file of no bytes */
+            if (strcmp(etype, "text") != 0) {
+                err = sqlite3_mprintf("option \"if_empty\" as an array wants lines of text, got a %s in it", etype);
+                break;
+            }
+            if (tsql_bputs(&o->empty_lines, line) || tsql_bputc(&o->empty_lines, '\n'))
+                err = sqlite3_mprintf("out of memory reading the options");
         } else if (strcmp(key, "if_empty") == 0) {
             if (val && strcmp(type, "text") == 0 && strcmp(val, "omit") == 0) o->if_empty = EMPTY_OMIT;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "header") == 0) o->if_empty = EMPTY_HEADER;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "blank") == 0) o->if_empty = EMPTY_BLANK;
             else if (val && strcmp(type, "text") == 0 && strcmp(val, "empty") == 0) o->if_empty = EMPTY_FILE;
-            else err = sqlite3_mprintf("option \"if_empty\" is one of \"omit\", \"header\", \"blank\", \"empty\"");
+            else err = sqlite3_mprintf("option \"if_empty\" is one of \"omit\", \"header\", \"blank\", \"empty\", "
+                                       "or an array of lines");
         } else {
             err = sqlite3_mprintf("unknown option \"%s\" (options: dialect, omit, drop_null, if_empty)", key);
         }
@@ -287,7 +303,7 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     const char *outdir = (const char *)sqlite3_value_text(argv[0]);
     const char *name = (const char *)sqlite3_value_text(argv[1]);
     const char *query = (const char *)sqlite3_value_text(argv[2]);
-    csv_options o = {CSV_PYTHON, EMPTY_OMIT, NULL, NULL, 0, 0};
+    csv_options o = {CSV_PYTHON, EMPTY_OMIT, NULL, NULL, 0, 0, {0}};
     char *err = NULL;
     sqlite3_stmt *st = NULL;
     csv_rows rows = {{0}, NULL, NULL, 0, 0};
@@ -381,6 +397,9 @@ static void fn_csv_write(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         if (tsql_bputs(&out, eol)) goto nomem;
     }
     if (nrows == 0 && o.if_empty == EMPTY_BLANK && tsql_bputs(&out, "\n")) goto nomem;
+    if (nrows == 0 && o.if_empty == EMPTY_LINES && o.empty_lines.n &&
+        tsql_bput(&out, o.empty_lines.p, o.empty_lines.n))
+        goto nomem;
     for (int64_t r = 0; r < nrows; r++) {
         int first = 1;
         for (int i = 0; i < per_row; i++) {
@@ -408,6 +427,7 @@ done:
     free(out.p);
     free_names(o.omit, o.nomit);
     free_names(o.drop_null, o.ndrop);
+    free(o.empty_lines.p);
     if (oom) {
         sqlite3_free(err);
         sqlite3_result_error_nomem(ctx);

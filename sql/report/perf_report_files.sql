@@ -1,5 +1,5 @@
 -- module: report.perf_report_files
--- requires: config.report_sheets, perf.perf_sheet_queries
+-- requires: config.report_sheets, kernels.short_kernels_summary_if_empty, perf.perf_sheet_queries
 
 -- perf_report_files: the CSV files tools/tracesql-perf-report writes for a trace, one row
 -- each: the file, the query giving its rows, and csv_write's options for it (what an
@@ -26,8 +26,9 @@ WITH t AS (
 SELECT t.trace_id, v.sheet, v.sheet || '.csv' AS file, v.position,
        printf('SELECT * FROM "%w" WHERE trace_id = %d', v.view, t.trace_id) AS query,
        json_object('omit', json_array('trace_id'), 'drop_null', json(v.optional_columns),
-                   'if_empty', v.if_empty) AS options
-FROM t, v
+                   'if_empty', json(coalesce(e.if_empty, json_quote(v.if_empty)))) AS options
+FROM t CROSS JOIN v
+LEFT JOIN short_kernels_summary_if_empty e ON e.trace_id = t.trace_id AND v.sheet = 'short_kernels_summary'
 WHERE NOT (v.needs_cpu_ops AND t.gpu_only)
 UNION ALL
 SELECT q.trace_id, q.sheet, q.sheet || '.csv', 40, q.sql, json_object('if_empty', 'omit')

@@ -34,6 +34,14 @@ done
 same "if_empty header" "$d/header.csv" 'x\n'
 same "if_empty blank" "$d/blank.csv" '\n'
 same "if_empty empty" "$d/empty.csv" ''
+sql "SELECT csv_write('$d', 'lines.csv', 'SELECT 1 AS x WHERE 0', '{\"if_empty\": [\"a,a\", \"sum,count\"]}')" > /dev/null
+same "if_empty lines" "$d/lines.csv" 'a,a\nsum,count\n'
+sql "SELECT csv_write('$d', 'lines0.csv', 'SELECT 1 AS x WHERE 0', '{\"if_empty\": []}')" > /dev/null
+same "if_empty no lines" "$d/lines0.csv" ''
+got=$(sql "SELECT csv_write('$d', 'bad.csv', 'SELECT 1 AS x WHERE 0', '{\"if_empty\": [1]}')")
+n=$((n + 1)); case $got in *"wants lines of text"*) ;; *) bad "if_empty [1]: $got" ;; esac
+sql "SELECT csv_write('$d', 'rows.csv', 'SELECT 1 AS x', '{\"if_empty\": [\"a\"]}')" > /dev/null
+same "if_empty lines with rows" "$d/rows.csv" 'x\n1\n'
 printf 'old\n' > "$d/gone.csv"
 got=$(sql "SELECT csv_write('$d', 'gone.csv', 'SELECT 1 AS x WHERE 0') IS NULL")
 n=$((n + 1)); [ "$got" = 1 ] && [ ! -e "$d/gone.csv" ] || bad "if_empty omit: returns NULL and removes the earlier file"
