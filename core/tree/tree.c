@@ -478,18 +478,19 @@ static int is_graph_launch(const tsql_trace *t, uint32_t i)
     return name_is(t, i, "cudaGraphLaunch") || name_is(t, i, "hipGraphLaunch");
 }
 
-/* An event looked for by (link value, pid, tid) among events (uids) in a table keyed so. */
+/* An event looked for by (link value, pid, tid) in bylink: a u64map's arrays, the link
+ * value beside each slot and the event as its value, probed with this key test. */
 typedef struct link_key {
     const tsql_trace *t;
+    const int64_t *lvs;         /* bylink.keys */
     int64_t lv;
     uint32_t pid, tid;
 } link_key;
 
 static inline int same_link(const void *key, uint32_t u, uint32_t j)
 {
-    (void)j;
     const link_key *q = key;
-    return link_value(q->t, u) == q->lv && q->t->pid[u] == q->pid && q->t->tid[u] == q->tid;
+    return q->lvs[j] == q->lv && q->t->pid[u] == q->pid && q->t->tid[u] == q->tid;
 }
 
 static uint32_t link_hash(int64_t lv, uint32_t pid, uint32_t tid)
@@ -498,16 +499,17 @@ static uint32_t link_hash(int64_t lv, uint32_t pid, uint32_t tid)
     return tsql_u64_hash(h);
 }
 
-static uint32_t hash_of_linked(const void *ctx, uint32_t u)
+/* Slot of (lv, pid, tid) in bylink (its own, or the empty one). */
+static uint32_t link_slot(const tsql_trace *t, const tsql_u64map *bylink, int64_t lv, uint32_t pid, uint32_t tid)
 {
-    const tsql_trace *t = ctx;
-    return link_hash(link_value(t, u), t->pid[u], t->tid[u]);
+    link_key q = {t, bylink->keys, lv, pid, tid};
+    return tsql_idtab_probe(bylink->vals, bylink->nslots, link_hash(lv, pid, tid), same_link, &q);
 }
 
 /* What link_prepare finds for link_finish. */
 typedef struct link_state {
     tsql_u64map fs, ff, corr, gfirst;
-    tsql_idtab bylink;          /* (link value, pid, tid) -> the last such event */
+    tsql_u64map bylink;         /* (link value, pid, tid) -> the last such event (link_slot) */
     /* by GPU event ordinal (GPU events are ~1% of a trace's rows) */
     uint32_t *gu;               /* its uid, ascending (becomes kernels.uid) */
     uint32_t *gnext, *tl;       /* next GPU event with the same link value; TraceLens's runtime */
@@ -520,7 +522,7 @@ static void link_free(link_state *st)
 {
     tsql_u64map_free(&st->fs);
     tsql_u64map_free(&st->ff);
-    tsql_idtab_free(&st->bylink);
+    tsql_u64map_free(&st->bylink);
     tsql_u64map_free(&st->corr);
     tsql_u64map_free(&st->gfirst);
     tsql_col_free(st->gu);
@@ -556,8 +558,7 @@ static int link_prepare(tsql_trace *t, link_state *st)
         if (tsql_kind_is_launch(t->kind[i])) nlaunch++;
     }
     st->ngpu = ngpu;
-    tsql_u64map fs = {0}, ff = {0}, corr = {0}, gfirst = {0};
-    tsql_idtab bylink = {0};
+    tsql_u64map fs = {0}, ff = {0}, bylink = {0}, corr = {0}, gfirst = {0};
     size_t ng1 = ngpu ? ngpu : 1;
     uint32_t *gnext = tsql_col_malloc(ng1 * sizeof *gnext);
     uint32_t *tl = tsql_col_malloc(ng1 * sizeof *tl);
@@ -566,7 +567,7 @@ static int link_prepare(tsql_trace *t, link_state *st)
     if (!gnext || !tl || !lk || !gu) goto out;
     for (uint32_t k = 0; k < ngpu; k++) tl[k] = NONE;
     if (tsql_u64map_init(&fs, nflow) || tsql_u64map_init(&ff, nflow) ||
-        tsql_idtab_init(&bylink, tsql_idtab_slots_for(nlinked)) || tsql_u64map_init(&corr, nlaunch) ||
+        tsql_u64map_init(&bylink, nlinked) || tsql_u64map_init(&corr, nlaunch) ||
         tsql_u64map_init(&gfirst, ngpu))
         goto out;
     /* flows (last wins), (pid, tid, link) -> event (last wins), GPU events per link */
@@ -584,12 +585,13 @@ static int link_prepare(tsql_trace *t, link_state *st)
         int64_t lv = link_value(t, i);
         if (lv == TSQL_NULL) continue;
         if (!t->pid[i] || !t->tid[i] || !t->args[i]) continue;
-        /* the last event of each (link, pid, tid) */
-        link_key q = {t, lv, t->pid[i], t->tid[i]};
-        if (tsql_idtab_room(&bylink, hash_of_linked, t)) goto out;
-        uint32_t j = tsql_idtab_find(&bylink, link_hash(lv, q.pid, q.tid), same_link, &q);
-        if (bylink.slot[j] == NONE) tsql_idtab_set(&bylink, j, i);
-        else bylink.slot[j] = i;
+        /* the last event of each (link, pid, tid); at most nlinked keys: no growth */
+        uint32_t j = link_slot(t, &bylink, lv, t->pid[i], t->tid[i]);
+        if (bylink.vals[j] == NONE) {
+            bylink.keys[j] = lv;
+            bylink.n++;
+        }
+        bylink.vals[j] = i;
         if (gord != NONE) {
             gnext[gord] = NONE;
             uint32_t first = tsql_u64map_get(&gfirst, lv);
@@ -633,8 +635,7 @@ static int link_prepare(tsql_trace *t, link_state *st)
         }
         uint32_t s = tsql_u64map_get(&fs, lv), f = tsql_u64map_get(&ff, lv);
         if (s == NONE || f == NONE) continue;
-        link_key q = {t, lv, t->pid[f], t->tid[f]};
-        uint32_t g = tsql_idtab_get(&bylink, link_hash(lv, q.pid, q.tid), same_link, &q);
+        uint32_t g = bylink.vals[link_slot(t, &bylink, lv, t->pid[f], t->tid[f])];
         if (g == NONE) continue;
         if (!tsql_kind_is_gpu(t->kind[g])) continue; /* flow ends on a CPU row: not a launch */
         uint32_t o = gpu_ordinal(st, g);
