@@ -1,10 +1,14 @@
 /* tree_diff_align.c — TraceDiff's alignment of two sibling lists (docs/diff.md, "How the
  * trees are merged"): positional pairing, or the edit distance with TraceLens's backtrack
  * and its same-name disambiguation. */
+#include "analysis/tree_diff_align.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tree_diff_internal.h"
+#include "analysis/tree_diff_pyset.h"
+#include "analysis/tree_diff_side.h"
+#include "util/sort.h"
 
 /* ---------- edit distance (docs/diff.md, How the trees are merged (edit distance)) ---------- */
 
@@ -102,6 +106,21 @@ static int cmp_pair(const void *x, const void *y)
     const dop *a = x, *b = y;
     if (a->i != b->i) return a->i < b->i ? -1 : 1;
     return (a->j > b->j) - (a->j < b->j);
+}
+
+/* The matches m (OP_MATCH ops) reordered as Python iterates a set of their (i, j). */
+static int py_set_order(dopvec *m)
+{
+    int32_t(*pairs)[2] = malloc((m->n + 1) * sizeof *pairs);
+    if (!pairs) return -1;
+    for (size_t k = 0; k < m->n; k++) {
+        pairs[k][0] = m->v[k].i;
+        pairs[k][1] = m->v[k].j;
+    }
+    int rc = tsql_diff_py_set_order(pairs, m->n);
+    for (size_t k = 0; k < m->n && !rc; k++) m->v[k] = (dop){OP_MATCH, pairs[k][0], pairs[k][1]};
+    free(pairs);
+    return rc;
 }
 
 /* Same-name disambiguation (docs/diff.md, How the trees are merged (edit distance)) of ops over
@@ -223,7 +242,7 @@ static int disambiguate(ctx *c, const uint32_t *a, size_t m, const uint32_t *b, 
     }
     /* the new matches in Python's set order (their insertion order: names by id, then
      * greedily; TraceLens takes the names in string-hash order, which varies by run) */
-    if (td_pyset_order(nmat.v, nmat.n)) goto out;
+    if (py_set_order(&nmat)) goto out;
     tsql_qsort(ndel.v, ndel.n, sizeof *ndel.v, cmp_pair);
     tsql_qsort(nins.v, nins.n, sizeof *nins.v, cmp_pair);
     for (size_t k = 0; k < nmat.n; k++)

@@ -1,9 +1,14 @@
 /* tree_diff_merge.c — TraceDiff's merge (docs/diff.md, "How the trees are merged"): one
  * pair of nodes at a time, their children aligned, the merged tree grown iteratively. */
+#include "analysis/tree_diff_merge.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tree_diff_internal.h"
+#include "analysis/tree_diff_align.h"
+#include "analysis/tree_diff_side.h"
+#include "util/sort.h"
+#include "util/u64map.h"
 
 /* children of u on side s for get_children_with_missing: GPU-path ones plus, for each
  * name the other side has among its GPU-path children and this side has only off the
@@ -351,21 +356,6 @@ static int64_t pair_key(uint32_t a, uint32_t b)
     return (int64_t)(((uint64_t)(a == NONE ? 0 : (uint64_t)a + 1) << 32) | (b == NONE ? 0 : (uint64_t)b + 1));
 }
 
-static int map_room(tsql_u64map *m)
-{
-    if ((uint64_t)m->n * 2 + 4 < m->nslots) return 0;
-    tsql_u64map big;
-    if (tsql_u64map_init(&big, m->nslots)) {
-        tsql_u64map_free(&big);
-        return -1;
-    }
-    for (uint32_t j = 0; j < m->nslots; j++)
-        if (m->vals[j] != UINT32_MAX) tsql_u64map_put(&big, m->keys[j], m->vals[j], 1);
-    tsql_u64map_free(m);
-    *m = big;
-    return 0;
-}
-
 typedef struct frame {
     uint32_t id;
     u32vec p1, p2;          /* the aligned child pairs */
@@ -377,6 +367,7 @@ typedef struct mgr {
     tsql_tree_diff *d;
     size_t cap;
     u32vec pool;            /* children lists */
+    tsql_u64map memo;       /* (uid1, uid2) -> merged id */
 } mgr;
 
 static int grow_nodes(mgr *g)
@@ -406,7 +397,7 @@ static int grow_nodes(mgr *g)
 
 /* Creates the merged node of (u1, u2) under parent (docs/diff.md, How the trees are merged
  * (Children)) and computes its child pairs into f. */
-static int new_node(ctx *c, mgr *g, priv *pv, uint32_t u1, uint32_t u2, uint32_t parent, frame *f)
+static int new_node(ctx *c, mgr *g, uint32_t u1, uint32_t u2, uint32_t parent, frame *f)
 {
     tsql_tree_diff *d = g->d;
     side *A = &c->s[0], *B = &c->s[1];
@@ -418,11 +409,14 @@ static int new_node(ctx *c, mgr *g, priv *pv, uint32_t u1, uint32_t u2, uint32_t
         }
     } else if (u1 != NONE) A->pod[u1] = 1;
     else B->pod[u2] = 1;
-    if (grow_nodes(g) || map_room(&pv->memo) || map_room(&pv->uidmap)) return -1;
+    if (grow_nodes(g)) return -1;
     uint32_t id = d->n++;
-    tsql_u64map_put(&pv->memo, pair_key(u1, u2), id, 1);
-    if (u1 != NONE) tsql_u64map_put(&pv->uidmap, (int64_t)u1, u2 == NONE ? MINUS_ONE : u2, 1);
-    if (u2 != NONE) tsql_u64map_put(&pv->uidmap, (int64_t)((1ull << 32) | u2), u1 == NONE ? MINUS_ONE : u1, 1);
+    if (tsql_u64map_put(&g->memo, pair_key(u1, u2), id, 1)) return -1;
+    if (u1 != NONE && tsql_u64map_put(&d->uidmap, (int64_t)u1, u2 == NONE ? TSQL_DIFF_ALONE : u2, 1))
+        return -1;
+    if (u2 != NONE &&
+        tsql_u64map_put(&d->uidmap, (int64_t)((1ull << 32) | u2), u1 == NONE ? TSQL_DIFF_ALONE : u1, 1))
+        return -1;
     d->pod[id] = (u1 != NONE && A->pod[u1]) || (u2 != NONE && B->pod[u2]);
     d->is_lca[id] = 0;
     d->parent[id] = parent;
@@ -439,19 +433,21 @@ static int new_node(ctx *c, mgr *g, priv *pv, uint32_t u1, uint32_t u2, uint32_t
     return 0;
 }
 
-int td_merge_all(ctx *c, tsql_tree_diff *d, priv *pv)
+int td_merge_all(ctx *c, tsql_tree_diff *d)
 {
-    mgr g = {d, 0, {0}};
+    mgr g = {d, 0, {0}, {0}};
     frame *st = NULL;
     size_t nst = 0, capst = 0;
     int rc = -1;
     side *A = &c->s[0], *B = &c->s[1];
     uint32_t nr = A->nroots > B->nroots ? A->nroots : B->nroots;
     d->roots = malloc(((size_t)nr + 1) * sizeof *d->roots);
-    if (!d->roots) goto out;
+    uint32_t guess = A->t->n + B->t->n + 16;
+    if (!d->roots || tsql_u64map_init(&g.memo, guess / 4) || tsql_u64map_init(&d->uidmap, guess / 4))
+        goto out;
     for (uint32_t r = 0; r < nr; r++) {
         uint32_t u1 = r < A->nroots ? A->roots[r] : NONE, u2 = r < B->nroots ? B->roots[r] : NONE;
-        uint32_t got = tsql_u64map_get(&pv->memo, pair_key(u1, u2));
+        uint32_t got = tsql_u64map_get(&g.memo, pair_key(u1, u2));
         if (got != NONE) {
             d->roots[d->nroots++] = got;
             continue;
@@ -462,7 +458,7 @@ int td_merge_all(ctx *c, tsql_tree_diff *d, priv *pv)
             memset(ns + nst, 0, (capst - nst) * sizeof *ns);
             st = ns;
         }
-        if (new_node(c, &g, pv, u1, u2, NONE, &st[nst])) goto out;
+        if (new_node(c, &g, u1, u2, NONE, &st[nst])) goto out;
         d->roots[d->nroots++] = st[nst].id;
         nst++;
         while (nst) {
@@ -470,7 +466,7 @@ int td_merge_all(ctx *c, tsql_tree_diff *d, priv *pv)
             if (f->next < f->p1.n) {
                 uint32_t c1 = f->p1.v[f->next], c2 = f->p2.v[f->next];
                 f->next++;
-                uint32_t got2 = tsql_u64map_get(&pv->memo, pair_key(c1, c2));
+                uint32_t got2 = tsql_u64map_get(&g.memo, pair_key(c1, c2));
                 if (got2 != NONE) {
                     if (u32vec_push(&f->kid, got2)) goto out;
                     continue;
@@ -483,7 +479,7 @@ int td_merge_all(ctx *c, tsql_tree_diff *d, priv *pv)
                     f = &st[nst - 1];
                 }
                 uint32_t pid = f->id;
-                if (new_node(c, &g, pv, c1, c2, pid, &st[nst])) goto out;
+                if (new_node(c, &g, c1, c2, pid, &st[nst])) goto out;
                 if (u32vec_push(&st[nst - 1].kid, st[nst].id)) goto out;
                 nst++;
                 continue;
@@ -507,5 +503,6 @@ out:
     }
     free(st);
     free(g.pool.v);
+    tsql_u64map_free(&g.memo);
     return rc;
 }

@@ -1,9 +1,9 @@
 /* tree_diff_names.c — TraceDiff's name normalisation (docs/diff.md, "How the trees are
  * merged"): the names the edit distance compares. */
+#include "analysis/tree_diff_names.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "analysis/tree_diff.h"
 
 static int is_hex(char c)
 {

@@ -1,9 +1,9 @@
 /* tree_diff_pyset.c — the order CPython iterates a set of (i, j) pairs in; see
- * tsql_diff_py_set_order in tree_diff.h. */
+ * tree_diff_pyset.h. */
+#include "analysis/tree_diff_pyset.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "analysis/tree_diff_internal.h"
 
 /* ---------- Python's set iteration order ----------
  * TraceLens collects the disambiguated matches in a Python set of (i, j) tuples and
@@ -42,19 +42,18 @@ static void pyset_put(pyslot *tab, size_t mask, uint64_t h, int32_t k)
     }
 }
 
-/* v[0..n) (distinct pairs, in insertion order) reordered as Python iterates the set */
-int td_pyset_order(dop *v, size_t n)
+int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n)
 {
     size_t size = 8, fill = 0;
     pyslot *tab = calloc(size, sizeof *tab);
-    dop *out = malloc((n + 1) * sizeof *out);
+    int32_t(*out)[2] = malloc((n + 1) * sizeof *out);
     if (!tab || !out) {
         free(tab);
         free(out);
         return -1;
     }
     for (size_t k = 0; k < n; k++) {
-        pyset_put(tab, size - 1, py_pair_hash((uint64_t)v[k].i, (uint64_t)v[k].j), (int32_t)k + 1);
+        pyset_put(tab, size - 1, py_pair_hash((uint64_t)pairs[k][0], (uint64_t)pairs[k][1]), (int32_t)k + 1);
         fill++;
         if (fill * 5 >= (size - 1) * 3) {
             size_t want = fill > 50000 ? fill * 2 : fill * 4, ns = 8;
@@ -74,24 +73,9 @@ int td_pyset_order(dop *v, size_t n)
     }
     size_t o = 0;
     for (size_t i = 0; i < size; i++)
-        if (tab[i].k) out[o++] = v[tab[i].k - 1];
-    memcpy(v, out, n * sizeof *v);
+        if (tab[i].k) memcpy(out[o++], pairs[tab[i].k - 1], sizeof *out);
+    memcpy(pairs, out, n * sizeof *pairs);
     free(tab);
     free(out);
     return 0;
 }
-
-int tsql_diff_py_set_order(int32_t (*pairs)[2], size_t n)
-{
-    dop *v = malloc((n + 1) * sizeof *v);
-    if (!v) return -1;
-    for (size_t k = 0; k < n; k++) v[k] = (dop){OP_MATCH, pairs[k][0], pairs[k][1]};
-    int rc = td_pyset_order(v, n);
-    for (size_t k = 0; k < n && !rc; k++) {
-        pairs[k][0] = v[k].i;
-        pairs[k][1] = v[k].j;
-    }
-    free(v);
-    return rc;
-}
-

@@ -1,9 +1,12 @@
 /* tree_diff_rename.c — the op names of cpu_op_map.json (TraceLens's get_rename_map;
  * docs/diff.md, "tree_diff_cpu_op_map()"). */
+#include "analysis/tree_diff_rename.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tree_diff_internal.h"
+#include "analysis/tree_diff_side.h"
+#include "util/sort.h"
 
 /* ---------- cpu_op_map's renaming (TraceLens's get_rename_map) ---------- */
 

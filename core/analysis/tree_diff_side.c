@@ -1,10 +1,14 @@
 /* tree_diff_side.c — one side of TraceDiff: TraceLens's tree of a trace without Python
- * frames (children, GPU path, roots, normalised names, Collapse). See tree_diff_internal.h. */
+ * frames (children, GPU path, roots, normalised names, Collapse). See tree_diff_side.h. */
+#include "analysis/tree_diff_side.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tree_diff_internal.h"
+#include "analysis/tree_diff_names.h"
+#include "store/store.h"
+#include "util/sort.h"
 
 static int is_name(const tsql_trace *t, uint32_t u, const char *s)
 {

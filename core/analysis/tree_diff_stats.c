@@ -1,12 +1,15 @@
 /* tree_diff_stats.c — TraceDiff's diff_stats rows (docs/diff.md, "tree_diff_stats"): the
  * GPU events under each lowest common ancestor of the differences, and whether the two
  * sides' rows are identical. */
+#include "analysis/tree_diff_stats.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/attribution.h"
-#include "analysis/tree_diff_internal.h"
+#include "analysis/tree_diff_side.h"
+#include "store/store.h"
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 

@@ -6,7 +6,7 @@
 #ifndef TSQL_TREE_DIFF_JSON_H
 #define TSQL_TREE_DIFF_JSON_H
 
-#include "analysis/tree_diff.h"
+#include "analysis/tree_diff_result.h"
 #include "util/buf.h"
 
 /* The cpu-op maps as JSON text: which 0 = cpu_op_map.json, 1 = cpu_op_map_trace1.json,

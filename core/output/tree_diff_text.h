@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "analysis/tree_diff.h"
+#include "analysis/tree_diff_result.h"
 #include "util/buf.h"
 
 /* TraceLens's merged_tree_output.txt (root = TSQL_NONE: every root; else that merged

@@ -18,6 +18,7 @@ void tsql_icol_free(tsql_icol *c)
 {
     if (!c) return;
     tsql_col_free(c->v);
+    tsql_idtab_free(&c->ov);
     free(c->ov_row);
     free(c->ov_val);
     memset(c, 0, sizeof *c);
@@ -28,30 +29,40 @@ static uint32_t row_hash(uint32_t row)
     return (row * 2654435761u) ^ (row >> 15);
 }
 
-/* Grows the overflow map; 0 or -1 on OOM. */
-static int ov_grow(tsql_icol *c)
+/* What an overflow entry is compared with: the row looked for. */
+typedef struct wanted_row {
+    const tsql_icol *c;
+    uint32_t row;
+} wanted_row;
+
+static inline int same_row(const void *key, uint32_t k, uint32_t j)
 {
-    uint32_t ns = c->ov_slots ? c->ov_slots * 2 : 64;
-    uint32_t *rows = calloc(ns, sizeof *rows);
-    int64_t *vals = malloc(ns * sizeof *vals);
-    if (!rows || !vals) {
-        free(rows);
-        free(vals);
-        return -1;
+    (void)j;
+    const wanted_row *w = key;
+    return w->c->ov_row[k] == w->row;
+}
+
+static uint32_t hash_of_entry(const void *ctx, uint32_t k)
+{
+    const tsql_icol *c = ctx;
+    return row_hash(c->ov_row[k]);
+}
+
+/* Room for one more overflow entry; 0 or -1 on OOM. */
+static int ov_room(tsql_icol *c)
+{
+    if (c->ov_n == c->ov_cap) {
+        if (c->ov_cap >= UINT32_MAX / 2) return -1;
+        uint32_t nc = c->ov_cap ? c->ov_cap * 2 : 32;
+        uint32_t *rows = realloc(c->ov_row, (size_t)nc * sizeof *rows);
+        if (!rows) return -1;
+        c->ov_row = rows;
+        int64_t *vals = realloc(c->ov_val, (size_t)nc * sizeof *vals);
+        if (!vals) return -1; /* ov_row has the room already: fine for the next try */
+        c->ov_val = vals;
+        c->ov_cap = nc;
     }
-    for (uint32_t i = 0; i < c->ov_slots; i++) {
-        if (!c->ov_row[i]) continue;
-        uint32_t j = row_hash(c->ov_row[i] - 1) & (ns - 1);
-        while (rows[j]) j = (j + 1) & (ns - 1);
-        rows[j] = c->ov_row[i];
-        vals[j] = c->ov_val[i];
-    }
-    free(c->ov_row);
-    free(c->ov_val);
-    c->ov_row = rows;
-    c->ov_val = vals;
-    c->ov_slots = ns;
-    return 0;
+    return tsql_idtab_room(&c->ov, hash_of_entry, c);
 }
 
 int tsql_icol_set_slow(tsql_icol *c, uint32_t row, int64_t val)
@@ -71,30 +82,31 @@ int tsql_icol_set_slow(tsql_icol *c, uint32_t row, int64_t val)
         c->v[row] = (int32_t)d;
         return 0;
     }
-    if ((c->ov_n + 1) * 2 > c->ov_slots && ov_grow(c) != 0) return -1;
-    uint32_t j = row_hash(row) & (c->ov_slots - 1);
-    while (c->ov_row[j] && c->ov_row[j] != row + 1) j = (j + 1) & (c->ov_slots - 1);
-    if (!c->ov_row[j]) c->ov_n++;
-    c->ov_row[j] = row + 1;
-    c->ov_val[j] = val;
+    if (ov_room(c)) return -1;
+    wanted_row w = {c, row};
+    uint32_t j = tsql_idtab_find(&c->ov, row_hash(row), same_row, &w);
+    uint32_t k = c->ov.slot[j];
+    if (k == TSQL_IDTAB_EMPTY) {
+        k = c->ov_n++;
+        c->ov_row[k] = row;
+        tsql_idtab_set(&c->ov, j, k);
+    }
+    c->ov_val[k] = val;
     c->v[row] = ICOL_OVF;
     return 0;
 }
 
 int64_t tsql_icol_get_slow(const tsql_icol *c, uint32_t row)
 {
-    if (!c->ov_slots) return TSQL_NULL;
-    uint32_t j = row_hash(row) & (c->ov_slots - 1);
-    while (c->ov_row[j]) {
-        if (c->ov_row[j] == row + 1) return c->ov_val[j];
-        j = (j + 1) & (c->ov_slots - 1);
-    }
-    return TSQL_NULL;
+    wanted_row w = {c, row};
+    uint32_t k = tsql_idtab_get(&c->ov, row_hash(row), same_row, &w);
+    return k == TSQL_IDTAB_EMPTY ? TSQL_NULL : c->ov_val[k];
 }
 
 size_t tsql_icol_bytes(const tsql_icol *c, size_t cap)
 {
-    return cap * sizeof(int32_t) + (size_t)c->ov_slots * (sizeof(uint32_t) + sizeof(int64_t));
+    return cap * sizeof(int32_t) + (size_t)c->ov.nslots * sizeof(uint32_t) +
+           (size_t)c->ov_cap * (sizeof(uint32_t) + sizeof(int64_t));
 }
 
 int tsql_icol_append(tsql_icol *dst, uint32_t at, const tsql_icol *src, uint32_t n)

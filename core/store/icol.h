@@ -4,13 +4,15 @@
  * Ids in a trace (correlation, External id, Python id, stream, ...) are 64-bit in
  * principle but cluster in a narrow range, so each value is stored as a 32-bit offset
  * from the column's first value; the rare value that does not fit goes to a small
- * overflow hash keyed by row. Half the memory of an int64 array, same answers.
+ * overflow map keyed by row (entries in an array, found through an idtable.h table). Half the memory of an int64 array, same answers.
  */
 #ifndef TSQL_ICOL_H
 #define TSQL_ICOL_H
 
 #include <stdint.h>
 #include <stddef.h>
+
+#include "util/idtable.h"
 
 #define TSQL_NULL INT64_MIN          /* "no value" in every int64 API of core/ */
 
@@ -21,9 +23,10 @@ typedef struct tsql_icol {
     int32_t *v;          /* one entry per row */
     int64_t base;        /* value of stored 0 */
     int has_base;
-    uint32_t *ov_row;    /* overflow map: row+1 (0 = empty) -> value */
+    tsql_idtab ov;       /* overflow map: row -> entry k, ov_row[k] -> ov_val[k] */
+    uint32_t *ov_row;
     int64_t *ov_val;
-    uint32_t ov_n, ov_slots;
+    uint32_t ov_n, ov_cap; /* entries held, room in ov_row / ov_val */
 } tsql_icol;
 
 /* Resizes v to cap rows (new rows are not initialised). Returns 0 or -1 on OOM. */

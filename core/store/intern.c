@@ -20,7 +20,7 @@ void tsql_intern_free(tsql_intern *t)
     free(t->blocks);
     free(t->str);
     free(t->len);
-    free(t->slots);
+    tsql_idtab_free(&t->ids);
     free(t->hashes);
     memset(t, 0, sizeof *t);
 }
@@ -52,48 +52,44 @@ static char *arena_copy(tsql_intern *t, const char *s, size_t len)
     return d;
 }
 
-/* Doubles the slot table; returns 0 on success, -1 on allocation failure. */
-static int grow_slots(tsql_intern *t)
+/* What an id is compared with: the string looked for and its hash. */
+typedef struct wanted {
+    const tsql_intern *t;
+    const char *s;
+    size_t len;
+    uint32_t h;
+} wanted;
+
+static inline int same_string(const void *key, uint32_t id, uint32_t j)
 {
-    uint32_t ns = t->nslots ? t->nslots * 2 : 1024;
-    uint32_t *slots = calloc(ns, sizeof *slots);
-    if (!slots) return -1;
-    for (uint32_t id = 1; id <= t->n; id++) {
-        uint32_t j = t->hashes[id] & (ns - 1);
-        while (slots[j]) j = (j + 1) & (ns - 1);
-        slots[j] = id;
-    }
-    free(t->slots);
-    t->bytes += (size_t)(ns - t->nslots) * sizeof *slots;
-    t->slots = slots;
-    t->nslots = ns;
-    return 0;
+    (void)j;
+    const wanted *w = key;
+    const tsql_intern *t = w->t;
+    return t->hashes[id] == w->h && t->len[id] == w->len && memcmp(t->str[id], w->s, w->len) == 0;
+}
+
+static uint32_t hash_of_id(const void *ctx, uint32_t id)
+{
+    const tsql_intern *t = ctx;
+    return t->hashes[id];
 }
 
 uint32_t tsql_intern_find(const tsql_intern *t, const char *s, size_t len)
 {
-    if (!t->nslots) return 0;
-    uint32_t h = tsql_hash_bytes(s, len);
-    for (uint32_t j = h & (t->nslots - 1);; j = (j + 1) & (t->nslots - 1)) {
-        uint32_t id = t->slots[j];
-        if (!id) return 0;
-        if (t->hashes[id] == h && t->len[id] == len && memcmp(t->str[id], s, len) == 0)
-            return id;
-    }
+    wanted w = {t, s, len, tsql_hash_bytes(s, len)};
+    uint32_t id = tsql_idtab_get(&t->ids, w.h, same_string, &w);
+    return id == TSQL_IDTAB_EMPTY ? 0 : id;
 }
 
 uint32_t tsql_intern_add(tsql_intern *t, const char *s, size_t len)
 {
     if (len > UINT32_MAX - 1) return 0;
-    if ((uint64_t)(t->n + 1) * 2 >= t->nslots && grow_slots(t) != 0) return 0;
-    uint32_t h = tsql_hash_bytes(s, len);
-    uint32_t j = h & (t->nslots - 1);
-    for (;; j = (j + 1) & (t->nslots - 1)) {
-        uint32_t id = t->slots[j];
-        if (!id) break;
-        if (t->hashes[id] == h && t->len[id] == len && memcmp(t->str[id], s, len) == 0)
-            return id;
-    }
+    uint32_t had = t->ids.nslots;
+    if (tsql_idtab_room(&t->ids, hash_of_id, t)) return 0;
+    t->bytes += (size_t)(t->ids.nslots - had) * sizeof *t->ids.slot;
+    wanted w = {t, s, len, tsql_hash_bytes(s, len)};
+    uint32_t j = tsql_idtab_find(&t->ids, w.h, same_string, &w);
+    if (t->ids.slot[j] != TSQL_IDTAB_EMPTY) return t->ids.slot[j];
     if (t->n + 2 > t->cap) {
         uint32_t nc = t->cap ? t->cap * 2 : 1024;
         const char **ns = realloc(t->str, nc * sizeof *ns);
@@ -113,7 +109,7 @@ uint32_t tsql_intern_add(tsql_intern *t, const char *s, size_t len)
     uint32_t id = ++t->n;
     t->str[id] = copy;
     t->len[id] = (uint32_t)len;
-    t->hashes[id] = h;
-    t->slots[j] = id;
+    t->hashes[id] = w.h;
+    tsql_idtab_set(&t->ids, j, id);
     return id;
 }

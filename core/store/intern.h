@@ -13,14 +13,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/idtable.h"
+
 typedef struct tsql_intern {
     uint32_t n;            /* number of strings (ids 1..n) */
     uint32_t cap;          /* capacity of str/len arrays */
     const char **str;      /* str[id] -> NUL-terminated bytes */
     uint32_t *len;         /* len[id] -> length in bytes */
-    uint32_t *slots;       /* open-addressing table of ids, 0 = empty */
+    tsql_idtab ids;        /* the ids, by the hash of their string */
     uint32_t *hashes;      /* hash of each id, to rehash and to compare quickly */
-    uint32_t nslots;       /* power of two */
     char *block;           /* current arena block */
     size_t block_used, block_cap;
     char **blocks;         /* all arena blocks, for freeing */

@@ -9,10 +9,14 @@
 
 #include "store/colmem.h"
 #include "store/store.h"
+#include "util/idtable.h"
 #include "util/sort.h"
 #include "util/u64map.h"
 
 #define NONE TSQL_NONE
+/* A B/E or b/e key whose stack is empty: a value of the key in the map (NONE would
+ * free the slot and cut the probe runs through it); never a uid (n < UINT32_MAX - 2). */
+#define EMPTY_STACK (UINT32_MAX - 1)
 
 uint32_t tsql_kernel_row(const tsql_trace *t, uint32_t uid)
 {
@@ -73,14 +77,16 @@ static int pair_spans(tsql_trace *t)
     }
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->ph[i] != 'B' && t->ph[i] != 'E') continue;
-        int64_t k = (int64_t)tsql_thread_key(t, i);
-        uint32_t j = tsql_u64map_slot(&top, k);
-        uint32_t cur = top.vals[j];
+        uint32_t *top_of = tsql_u64map_ref(&top, (int64_t)tsql_thread_key(t, i), EMPTY_STACK);
+        if (!top_of) {
+            tsql_col_free(below);
+            tsql_u64map_free(&top);
+            return -1;
+        }
+        uint32_t cur = *top_of == EMPTY_STACK ? NONE : *top_of;
         if (t->ph[i] == 'B') {
             below[i] = cur;
-            top.keys[j] = k;
-            if (cur == NONE) top.n++;
-            top.vals[j] = i;
+            *top_of = i;
         } else if (cur == NONE) {
             tsql_trace_warn(t, -1, i, "e_unmatched: E event without a matching B");
         } else {
@@ -89,7 +95,7 @@ static int pair_spans(tsql_trace *t)
                 t->flags[cur] |= TSQL_F_PAIRED;
                 if (t->flags[cur] & TSQL_F_XD) t->flags[cur] &= (uint8_t)~TSQL_F_XD;
             }
-            top.vals[j] = below[cur]; /* the slot keeps its key; NONE marks empty stack */
+            *top_of = below[cur] == NONE ? EMPTY_STACK : below[cur];
         }
     }
     for (uint32_t i = 0; i < t->n; i++)
@@ -109,19 +115,22 @@ static int pair_spans(tsql_trace *t)
             int64_t id = tsql_icol_get(&t->flow_id, i);
             uint64_t k = tsql_u64_hash((uint64_t)id) ^ ((uint64_t)t->cat[i] << 40) ^
                          ((uint64_t)t->name[i] << 8);
-            uint32_t j = tsql_u64map_slot(&open, (int64_t)k);
-            uint32_t cur = open.vals[j];
+            uint32_t *open_of = tsql_u64map_ref(&open, (int64_t)k, EMPTY_STACK);
+            if (!open_of) {
+                tsql_col_free(below);
+                tsql_u64map_free(&open);
+                return -1;
+            }
+            uint32_t cur = *open_of == EMPTY_STACK ? NONE : *open_of;
             if (t->ph[i] == 'b') {
                 below[i] = cur;
-                open.keys[j] = (int64_t)k;
-                if (cur == NONE) open.n++;
-                open.vals[j] = i;
+                *open_of = i;
             } else if (cur != NONE) {
                 if (t->ts_ns[i] != TSQL_NULL && t->ts_ns[cur] != TSQL_NULL) {
                     t->dur_ns[cur] = t->ts_ns[i] - t->ts_ns[cur];
                     t->flags[cur] |= TSQL_F_PAIRED;
                 }
-                open.vals[j] = below[cur];
+                *open_of = below[cur] == NONE ? EMPTY_STACK : below[cur];
             } else {
                 tsql_trace_warn(t, -1, i, "async_unmatched: async end event without a matching begin");
             }
@@ -182,16 +191,6 @@ static int nest_cpu(tsql_trace *t)
         int64_t tk = (int64_t)tsql_thread_key(t, e);
         uint32_t si = tsql_u64map_get(&threads, tk);
         if (si == NONE) {
-            if (threads.n * 2 + 2 >= threads.nslots) {
-                /* grow: rebuild the thread map twice as large */
-                tsql_u64map bigger;
-                if (tsql_u64map_init(&bigger, threads.nslots)) goto out;
-                for (uint32_t j = 0; j < threads.nslots; j++)
-                    if (threads.vals[j] != NONE)
-                        tsql_u64map_put(&bigger, threads.keys[j], threads.vals[j], 1);
-                tsql_u64map_free(&threads);
-                threads = bigger;
-            }
             if (nstacks == capstacks) {
                 uint32_t nc = capstacks ? capstacks * 2 : 16;
                 thread_stack *ns = realloc(stacks, nc * sizeof *ns);
@@ -201,7 +200,7 @@ static int nest_cpu(tsql_trace *t)
             }
             memset(&stacks[nstacks], 0, sizeof *stacks);
             si = nstacks++;
-            tsql_u64map_put(&threads, tk, si, 1);
+            if (tsql_u64map_put(&threads, tk, si, 1)) goto out;
         }
         thread_stack *s = &stacks[si];
         double ts = tsql_trace_ts_us(t, e);
@@ -253,12 +252,24 @@ out:
 
 /* ---------- Python frames by Python parent id ---------- */
 
-/* Slot of Python id k in the uid-only table ids (its own, or the empty one). */
-static uint32_t py_slot(const tsql_trace *t, const uint32_t *ids, uint32_t ns, int64_t k)
+/* A Python id looked for among frames (uids) in a table keyed by their python_id. */
+typedef struct py_key {
+    const tsql_icol *python_id;
+    int64_t id;
+} py_key;
+
+static inline int same_python_id(const void *key, uint32_t uid, uint32_t j)
 {
-    uint32_t j = tsql_u64_hash((uint64_t)k) & (ns - 1);
-    while (ids[j] != NONE && tsql_icol_get(&t->python_id, ids[j]) != k) j = (j + 1) & (ns - 1);
-    return j;
+    (void)j;
+    const py_key *q = key;
+    return tsql_icol_get(q->python_id, uid) == q->id;
+}
+
+/* Slot of Python id k in the uid-only table ids (its own, or the empty one). */
+static uint32_t py_slot(const tsql_trace *t, const tsql_idtab *ids, int64_t k)
+{
+    py_key q = {&t->python_id, k};
+    return tsql_idtab_find(ids, tsql_u64_hash((uint64_t)k), same_python_id, &q);
 }
 
 /* First position in L[lo..hi) whose Python id (offset in the column) is >= key. */
@@ -341,31 +352,32 @@ static int python_parents_hashed(tsql_trace *t, uint32_t m)
      * a slot instead of 12, which keeps this map below the load's peak memory. */
     uint32_t ns = 16;
     while (ns < m + m / 2 + 16) ns *= 2;
-    uint32_t *ids = tsql_col_malloc((size_t)ns * sizeof *ids);
-    if (!ids) return -1;
-    memset(ids, 0xFF, (size_t)ns * sizeof *ids);
+    uint32_t *mem = tsql_col_malloc((size_t)ns * sizeof *mem); /* 2 MiB pages (colmem.h) */
+    if (!mem) return -1;
+    tsql_idtab ids;
+    tsql_idtab_init_at(&ids, mem, ns);
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] != TSQL_K_PYTHON) continue;
         int64_t id = tsql_icol_get(&t->python_id, i);
         if (id == TSQL_NULL) continue;
-        uint32_t j = py_slot(t, ids, ns, id);
-        if (ids[j] != NONE)
+        uint32_t j = py_slot(t, &ids, id);
+        if (ids.slot[j] != NONE)
             tsql_trace_warn(t, -1, i, "python_dup_id: duplicate Python id %lld; the first frame keeps it",
                             (long long)id);
         else
-            ids[j] = i;
+            tsql_idtab_set(&ids, j, i);
     }
     for (uint32_t i = 0; i < t->n; i++) {
         if (t->kind[i] != TSQL_K_PYTHON) continue;
         int64_t pp = tsql_icol_get(&t->python_parent, i);
         if (pp == TSQL_NULL) continue;
-        uint32_t p = ids[py_slot(t, ids, ns, pp)];
+        uint32_t p = ids.slot[py_slot(t, &ids, pp)];
         if (p == i) tsql_trace_warn(t, -1, i, "python_self_parent: frame is its own Python parent");
         if (p == NONE || p == i) continue;
         t->parent[i] = p;
         t->edge[i] = TSQL_EDGE_PYTHON;
     }
-    tsql_col_free(ids);
+    tsql_col_free(mem);
     return 0;
 }
 
@@ -466,9 +478,38 @@ static int is_graph_launch(const tsql_trace *t, uint32_t i)
     return name_is(t, i, "cudaGraphLaunch") || name_is(t, i, "hipGraphLaunch");
 }
 
+/* An event looked for by (link value, pid, tid) in bylink: a u64map's arrays, the link
+ * value beside each slot and the event as its value, probed with this key test. */
+typedef struct link_key {
+    const tsql_trace *t;
+    const int64_t *lvs;         /* bylink.keys */
+    int64_t lv;
+    uint32_t pid, tid;
+} link_key;
+
+static inline int same_link(const void *key, uint32_t u, uint32_t j)
+{
+    const link_key *q = key;
+    return q->lvs[j] == q->lv && q->t->pid[u] == q->pid && q->t->tid[u] == q->tid;
+}
+
+static uint32_t link_hash(int64_t lv, uint32_t pid, uint32_t tid)
+{
+    uint64_t h = (uint64_t)lv * 0x9E3779B97F4A7C15ull ^ ((uint64_t)pid << 21) ^ ((uint64_t)tid << 42) ^ tid;
+    return tsql_u64_hash(h);
+}
+
+/* Slot of (lv, pid, tid) in bylink (its own, or the empty one). */
+static uint32_t link_slot(const tsql_trace *t, const tsql_u64map *bylink, int64_t lv, uint32_t pid, uint32_t tid)
+{
+    link_key q = {t, bylink->keys, lv, pid, tid};
+    return tsql_idtab_probe(bylink->vals, bylink->nslots, link_hash(lv, pid, tid), same_link, &q);
+}
+
 /* What link_prepare finds for link_finish. */
 typedef struct link_state {
-    tsql_u64map fs, ff, bylink, corr, gfirst;
+    tsql_u64map fs, ff, corr, gfirst;
+    tsql_u64map bylink;         /* (link value, pid, tid) -> the last such event (link_slot) */
     /* by GPU event ordinal (GPU events are ~1% of a trace's rows) */
     uint32_t *gu;               /* its uid, ascending (becomes kernels.uid) */
     uint32_t *gnext, *tl;       /* next GPU event with the same link value; TraceLens's runtime */
@@ -537,47 +578,34 @@ static int link_prepare(tsql_trace *t, link_state *st)
         if (t->kind[i] == TSQL_K_AC2G) {
             int64_t id = tsql_icol_get(&t->flow_id, i);
             if (id == TSQL_NULL) continue;
-            if (t->ph[i] == 's') tsql_u64map_put(&fs, id, i, 1);
-            else if (t->ph[i] == 'f') tsql_u64map_put(&ff, id, i, 1);
+            if (t->ph[i] == 's' && tsql_u64map_put(&fs, id, i, 1)) goto out;
+            if (t->ph[i] == 'f' && tsql_u64map_put(&ff, id, i, 1)) goto out;
             continue;
         }
         int64_t lv = link_value(t, i);
         if (lv == TSQL_NULL) continue;
         if (!t->pid[i] || !t->tid[i] || !t->args[i]) continue;
-        /* key on (link, pid, tid); collisions resolved by comparing the event */
-        uint64_t h = (uint64_t)lv * 0x9E3779B97F4A7C15ull ^ ((uint64_t)t->pid[i] << 21) ^
-                     ((uint64_t)t->tid[i] << 42) ^ t->tid[i];
-        uint32_t j = tsql_u64_hash(h) & (bylink.nslots - 1);
-        for (;;) {
-            uint32_t u = bylink.vals[j];
-            if (u == NONE) {
-                bylink.vals[j] = i;
-                bylink.keys[j] = lv;
-                bylink.n++;
-                break;
-            }
-            if (bylink.keys[j] == lv && t->pid[u] == t->pid[i] && t->tid[u] == t->tid[i]) {
-                bylink.vals[j] = i;
-                break;
-            }
-            j = (j + 1) & (bylink.nslots - 1);
+        /* the last event of each (link, pid, tid); at most nlinked keys: no growth */
+        uint32_t j = link_slot(t, &bylink, lv, t->pid[i], t->tid[i]);
+        if (bylink.vals[j] == NONE) {
+            bylink.keys[j] = lv;
+            bylink.n++;
         }
+        bylink.vals[j] = i;
         if (gord != NONE) {
             gnext[gord] = NONE;
-            uint32_t s = tsql_u64map_slot(&gfirst, lv);
-            if (gfirst.vals[s] == NONE) {
-                gfirst.keys[s] = lv;
-                gfirst.vals[s] = gord;
-                gfirst.n++;
+            uint32_t first = tsql_u64map_get(&gfirst, lv);
+            if (first == NONE) {
+                if (tsql_u64map_put(&gfirst, lv, gord, 1)) goto out;
             } else {
-                uint32_t u = gfirst.vals[s];
+                uint32_t u = first;
                 while (gnext[u] != NONE) u = gnext[u];
                 gnext[u] = gord;
             }
         }
         if (tsql_kind_is_launch(t->kind[i])) {
             int64_t c = tsql_icol_get(&t->correlation, i);
-            if (c != TSQL_NULL) tsql_u64map_put(&corr, c, i, 0);
+            if (c != TSQL_NULL && tsql_u64map_put(&corr, c, i, 0)) goto out;
         }
     }
     /* a flow end without its other end links nothing; common at the edges of a
@@ -607,18 +635,7 @@ static int link_prepare(tsql_trace *t, link_state *st)
         }
         uint32_t s = tsql_u64map_get(&fs, lv), f = tsql_u64map_get(&ff, lv);
         if (s == NONE || f == NONE) continue;
-        uint64_t h = (uint64_t)lv * 0x9E3779B97F4A7C15ull ^ ((uint64_t)t->pid[f] << 21) ^
-                     ((uint64_t)t->tid[f] << 42) ^ t->tid[f];
-        uint32_t j = tsql_u64_hash(h) & (bylink.nslots - 1);
-        uint32_t g = NONE;
-        for (;; j = (j + 1) & (bylink.nslots - 1)) {
-            uint32_t u = bylink.vals[j];
-            if (u == NONE) break;
-            if (bylink.keys[j] == lv && t->pid[u] == t->pid[f] && t->tid[u] == t->tid[f]) {
-                g = u;
-                break;
-            }
-        }
+        uint32_t g = bylink.vals[link_slot(t, &bylink, lv, t->pid[f], t->tid[f])];
         if (g == NONE) continue;
         if (!tsql_kind_is_gpu(t->kind[g])) continue; /* flow ends on a CPU row: not a launch */
         uint32_t o = gpu_ordinal(st, g);

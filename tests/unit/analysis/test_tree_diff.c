@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "analysis/tree_diff.h"
+#include "analysis/tree_diff_names.h"
+#include "analysis/tree_diff_pyset.h"
 #include "check.h"
 #include "load/load.h"
 #include "output/tree_diff_text.h"
