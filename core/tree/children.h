@@ -2,7 +2,8 @@
  * children.h — the one builder of children lists (CSR) over a parent array.
  *
  * The call tree keeps each node's children as one block: the children of row e are
- * child[child_at[e] .. child_at[e + 1]). The graph-capture merge rebuilds them after
+ * child[child_at[e] .. child_at[e + 1]). The tree build makes them (core/tree/tree.c);
+ * the graph-capture merge rebuilds them after
  * splicing (core/load/capture_merge.c); the inference report's pseudo ops rebuild them
  * with lists that go down only (core/analysis/pseudo_ops.c: a launch call listed under
  * its pseudo op while its parent stays) and read the tree with Python frames through

@@ -9,6 +9,7 @@
 
 #include "store/colmem.h"
 #include "store/store.h"
+#include "tree/children.h"
 #include "util/idtable.h"
 #include "util/sort.h"
 #include "util/u64map.h"
@@ -733,24 +734,6 @@ out:
 
 /* ---------- children index ---------- */
 
-static int build_children(tsql_trace *t)
-{
-    t->child_at = tsql_col_calloc((size_t)t->n + 2, sizeof *t->child_at);
-    if (!t->child_at) return -1;
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->parent[i] != NONE) {
-            t->child_at[t->parent[i] + 2]++;
-            m++;
-        }
-    for (uint32_t i = 2; i < t->n + 2; i++) t->child_at[i] += t->child_at[i - 1];
-    t->child = tsql_col_malloc((size_t)(m ? m : 1) * sizeof *t->child);
-    if (!t->child) return -1;
-    for (uint32_t i = 0; i < t->n; i++)
-        if (t->parent[i] != NONE) t->child[t->child_at[t->parent[i] + 1]++] = i;
-    return 0;
-}
-
 typedef struct cpu_job {
     tsql_trace *t;
     link_state *st;
@@ -822,7 +805,7 @@ int tsql_tree_build_threads(tsql_trace *t, tsql_error *err, int threads)
     int rc = nest_both(t, &st, threads);
     if (rc == 0) rc = link_finish(t, &st);
     else link_free(&st);
-    if (rc || build_children(t)) goto nomem;
+    if (rc || tsql_children_build(t->n, t->parent, NULL, NULL, NULL, 0, &t->child_at, &t->child)) goto nomem;
     return 0;
 nomem:
     tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory while building the call tree");
