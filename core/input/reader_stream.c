@@ -290,7 +290,7 @@ static spiece *new_piece(pipeline *pl, int64_t k, int64_t start, int w)
     tsql_part *t = &p->part;
     t->path = pl->path;
     t->index = k == 0 ? 0 : 1;
-    t->bare_array = pl->doc == '[';
+    t->bare_array = k > 0 && pl->doc == '['; /* known once chunk 0 was published */
     t->opts = w == 0 ? pl->opts : NULL; /* the progress callback: the caller's thread only */
     t->abort = &pl->abort_flag;
     t->done_bytes = &pl->done_bytes;
