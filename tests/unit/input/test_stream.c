@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "check.h"
@@ -16,7 +17,18 @@
 #include "load/load.h"
 #include "store/trace.h"
 
-#define TMP "build/tmp"
+/* each run its own folder: the ASan, zlib and normal builds may run at once */
+static char tmpdir[64];
+
+/* tmpdir/name, in one of 4 rotating buffers. */
+static const char *tp(const char *name)
+{
+    static char buf[4][256];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
+    return buf[k];
+}
 
 static tsql_trace *load(const char *path, int threads, const char *stream, const char *split,
                         tsql_error *err)
@@ -197,7 +209,10 @@ static void interrupted(const char *path)
 
 int main(void)
 {
-    if (system("mkdir -p " TMP) != 0) return 1;
+    snprintf(tmpdir, sizeof tmpdir, "build/tmp/stream.%ld", (long)getpid());
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", tmpdir);
+    if (system(cmd) != 0) return 1;
     static const char *const shapes[] = {"64,2", "97,3", "1000,2", "1000,8", "4096,3", "65536,4"};
     static const char *const big_shapes[] = {"1000,2", "4096,3", "4096,8", "65536,2", "100000,3"};
     const int nshapes = (int)(sizeof shapes / sizeof *shapes);
@@ -205,20 +220,20 @@ int main(void)
 
     /* the demo trace: a realistic Kineto file, as shipped (gzip) */
     all_shapes("examples/demo_trace.json.gz", big_shapes, nbig, 2);
-    gunzip("examples/demo_trace.json.gz", TMP "/stream_demo.json");
-    plain_vs_compressed(TMP "/stream_demo.json", "examples/demo_trace.json.gz", "4096,3");
-    CHECK_EQ(gzip_file(TMP "/stream_demo.json", TMP "/stream_demo3.json.gz", 3), 0);
-    all_shapes(TMP "/stream_demo3.json.gz", big_shapes, nbig, 1);
-    plain_vs_compressed(TMP "/stream_demo.json", TMP "/stream_demo3.json.gz", "1000,2");
+    gunzip("examples/demo_trace.json.gz", tp("stream_demo.json"));
+    plain_vs_compressed(tp("stream_demo.json"), "examples/demo_trace.json.gz", "4096,3");
+    CHECK_EQ(gzip_file(tp("stream_demo.json"), tp("stream_demo3.json.gz"), 3), 0);
+    all_shapes(tp("stream_demo3.json.gz"), big_shapes, nbig, 1);
+    plain_vs_compressed(tp("stream_demo.json"), tp("stream_demo3.json.gz"), "1000,2");
 
     /* the generated trace, good and bad, in one and in several gzip members */
     const char *gen[] = {"stream_gen", "stream_gen_syntax", "stream_gen_truncated"};
     for (int bad = 0; bad < 3; bad++) {
         char plain[256], packed[256];
-        snprintf(plain, sizeof plain, TMP "/%s.json", gen[bad]);
+        snprintf(plain, sizeof plain, "%s/%s.json", tmpdir, gen[bad]);
         write_generated(plain, 600, bad);
         for (int members = 1; members <= 4; members += 3) {
-            snprintf(packed, sizeof packed, TMP "/%s_%d.json.gz", gen[bad], members);
+            snprintf(packed, sizeof packed, "%s/%s_%d.json.gz", tmpdir, gen[bad], members);
             CHECK_EQ(gzip_file(plain, packed, members), 0);
             all_shapes(packed, shapes, nshapes, 2);
             if (bad == 0) plain_vs_compressed(plain, packed, "97,3");
@@ -226,15 +241,15 @@ int main(void)
     }
 
     /* damaged gzip: cut short and flipped bytes, the error and offset as serially */
-    long glen = file_size(TMP "/stream_gen_1.json.gz");
+    long glen = file_size(tp("stream_gen_1.json.gz"));
     CHECK(glen > 1000);
     unsigned seed = 4321;
     for (int k = 0; k < 12; k++) {
         seed = seed * 1103515245u + 12345u;
         long at = 20 + (long)((seed >> 8) % (unsigned long)(glen - 20));
         char path[256];
-        snprintf(path, sizeof path, TMP "/stream_damaged.json.gz");
-        CHECK_EQ(damage(TMP "/stream_gen_1.json.gz", path, k % 2 ? at : glen, k % 2 ? -1 : at), 0);
+        snprintf(path, sizeof path, "%s", tp("stream_damaged.json.gz"));
+        CHECK_EQ(damage(tp("stream_gen_1.json.gz"), path, k % 2 ? at : glen, k % 2 ? -1 : at), 0);
         same_as_serial(path, k % 3 ? "97,3" : "1000,2", 1);
     }
 
@@ -258,5 +273,7 @@ int main(void)
      * chunk of the larger shapes) */
     CHECK(pieces_seen > loads / 2);
     printf("test_stream: %d of %d pipelined loads ran in pieces\n", pieces_seen, loads);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0) fprintf(stderr, "test_stream: could not remove %s\n", tmpdir);
     return check_report("test_stream");
 }
