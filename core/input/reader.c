@@ -44,7 +44,12 @@ typedef struct reader {
      * bounds[bi] on that is reached between two elements of traceEvents */
     const int64_t *bounds;
     int nbounds, bi;
-    int stopped;           /* stopped at bounds[bi] */
+    int stopped;           /* stopped at bounds[bi] (or at the mark of a fed chunk) */
+    /* a piece of a pipelined load (reader_stream.c): its text comes from feed, and it
+     * stops at the mark of the chunk it is in when it reaches it between elements */
+    int (*feed)(void *ctx, const char **data, size_t *len, int64_t *mark, tsql_error *err);
+    void *feed_ctx;
+    int64_t chunk_mark;
     atomic_int *abort;     /* another piece saw an interrupt */
     /* a parallel load: text and events done by all pieces, for the progress callback */
     atomic_llong *done_bytes, *done_events;
@@ -68,7 +73,8 @@ static int rd_fill(reader *r)
             r->counted_events = r->t->n;
         }
         r->buf_off += (int64_t)r->len;
-        int rc = tsql_source_next(r->src, &d, &n, r->err);
+        int rc = r->feed ? r->feed(r->feed_ctx, &d, &n, &r->chunk_mark, r->err)
+                         : tsql_source_next(r->src, &d, &n, r->err);
         if (rc < 0) return -1;
         if (rc == 0) {
             r->eof = 1;
@@ -898,6 +904,7 @@ nomem:
 static int at_bound(reader *r)
 {
     int64_t off = rd_off(r);
+    if (r->feed) return r->stopped = off == r->chunk_mark;
     while (r->bi < r->nbounds && r->bounds[r->bi] < off) r->bi++;
     if (r->bi < r->nbounds && r->bounds[r->bi] == off) r->stopped = 1;
     return r->stopped;
@@ -919,7 +926,7 @@ static int rd_elements(reader *r, int c)
             r->pos++;
             c = rd_peek(r);
             if (c == ']') return syntax(r, rd_off(r), "trailing comma in traceEvents");
-            if (c == '{' && r->nbounds && at_bound(r)) return 0;
+            if (c == '{' && (r->nbounds || r->feed) && at_bound(r)) return 0;
             continue;
         }
         if (c == ']') {
@@ -1172,8 +1179,11 @@ int tsql_reader_parse_part(tsql_part *p)
     r.done_bytes = p->done_bytes;
     r.done_events = p->done_events;
     r.bounds = p->bounds;
-    r.nbounds = p->nbounds;
+    r.nbounds = p->feed ? 0 : p->nbounds;
     r.bi = p->index + 1;
+    r.feed = p->feed;
+    r.feed_ctx = p->feed_ctx;
+    r.chunk_mark = -1;
     p->rc = -1;
     p->end_bound = -1;
     r.t = new_store(p->path, NULL);
@@ -1186,13 +1196,15 @@ int tsql_reader_parse_part(tsql_part *p)
         return -1;
     }
     r.t->mem_limit = p->mem_limit;
-    int64_t start = p->bounds[p->index];
+    int64_t start = p->feed ? p->start : p->bounds[p->index];
     r.buf_off = start;
     r.next_progress = start;
-    r.src = tsql_source_open_range(p->path, start, p->st, r.err);
-    if (r.src) {
-        r.t->file_bytes = tsql_source_file_bytes(r.src);
-        int64_t stop = p->index + 1 < p->nbounds ? p->bounds[p->index + 1] : r.t->file_bytes;
+    if (!p->feed) r.src = tsql_source_open_range(p->path, start, p->st, r.err);
+    if (r.src || p->feed) {
+        int64_t stop = p->feed ? start + p->reserve
+                       : p->index + 1 < p->nbounds ? p->bounds[p->index + 1]
+                                                    : tsql_source_file_bytes(r.src);
+        if (r.src) r.t->file_bytes = tsql_source_file_bytes(r.src);
         if (tsql_store_reserve_for(r.t, stop - start)) {
             tsql_error_set(r.err, TSQL_ENOMEM, -1, "out of memory");
             p->t = r.t;
@@ -1200,8 +1212,9 @@ int tsql_reader_parse_part(tsql_part *p)
             return -1;
         }
         p->rc = p->index == 0 ? rd_document(&r) : rd_piece(&r, p->bare_array);
-        if (p->rc == 0 && r.stopped) p->end_bound = r.bi;
-        if (p->rc == 0 && !r.stopped) p->json_bytes = tsql_source_offset(r.src);
+        if (p->rc == 0 && r.stopped) p->end_bound = p->feed ? 0 : r.bi;
+        if (p->rc == 0 && !r.stopped)
+            p->json_bytes = p->feed ? r.buf_off : tsql_source_offset(r.src);
     }
     p->t = r.t;
     reader_done(&r, &p->meta);

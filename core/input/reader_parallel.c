@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "input/reader_stream.h"
 #include "input/source.h"
 #include "store/store.h"
 
@@ -57,6 +58,24 @@ static int event_key(const unsigned char *p, size_t n)
     return 0;
 }
 
+int64_t tsql_find_bound_in(const unsigned char *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (w[i] != '}') continue;
+        size_t j = i + 1;
+        while (j < n && is_ws(w[j])) j++;
+        if (j >= n || w[j] != ',') continue;
+        j++;
+        while (j < n && is_ws(w[j])) j++;
+        if (j >= n || w[j] != '{') continue;
+        size_t b = j++;
+        while (j < n && is_ws(w[j])) j++;
+        if (j >= n || w[j] != '"' || !event_key(w + j + 1, n - j - 1)) continue;
+        return (int64_t)b;
+    }
+    return -1;
+}
+
 /* Offset of the first guessed element start at or after from, or -1. */
 static int64_t find_bound(int fd, int64_t from, int64_t size)
 {
@@ -68,19 +87,8 @@ static int64_t find_bound(int fd, int64_t from, int64_t size)
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
         size_t n = (size_t)got;
-        for (size_t i = 0; i < n && found < 0; i++) {
-            if (w[i] != '}') continue;
-            size_t j = i + 1;
-            while (j < n && is_ws(w[j])) j++;
-            if (j >= n || w[j] != ',') continue;
-            j++;
-            while (j < n && is_ws(w[j])) j++;
-            if (j >= n || w[j] != '{') continue;
-            size_t b = j++;
-            while (j < n && is_ws(w[j])) j++;
-            if (j >= n || w[j] != '"' || !event_key(w + j + 1, n - j - 1)) continue;
-            found = at + (int64_t)b;
-        }
+        int64_t b = tsql_find_bound_in(w, n);
+        if (b >= 0) found = at + b;
         if (n < WINDOW) break;
         at += WINDOW - 256; /* overlap: a pattern cut by the window end is seen whole next */
     }
@@ -126,6 +134,24 @@ static int choose_bounds(int fd, int64_t size, int threads, const char *force, i
         if (b > bounds[nb - 1]) bounds[nb++] = b;
     }
     return nb;
+}
+
+int tsql_join_meta(tsql_buf *meta, tsql_buf *first, tsql_buf *last)
+{
+    *meta = *first;
+    *first = (tsql_buf){0};
+    if (!last || !last->n) return 0;
+    if (!meta->n) {
+        free(meta->p);
+        *meta = *last;
+        *last = (tsql_buf){0};
+        return 0;
+    }
+    if (tsql_buf_reserve(meta, last->n)) return -1;
+    meta->p[meta->n++] = ',';
+    memcpy(meta->p + meta->n, last->p + 1, last->n - 1); /* without its '{' */
+    meta->n += last->n - 1;
+    return 0;
 }
 
 typedef struct pool {
@@ -216,8 +242,11 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
         size = st.st_size;
         nh = pread(fd, head, sizeof head, 0);
     }
-    if (nh <= 0 || tsql_source_sniff(head, (size_t)nh) != TSQL_SOURCE_PLAIN ||
-        (!force && size < MIN_PARALLEL_BYTES)) {
+    if (nh > 0 && tsql_source_sniff(head, (size_t)nh) != TSQL_SOURCE_PLAIN) {
+        close(fd); /* compressed: parsed in pieces while it is inflated, when it pays */
+        return tsql_load_stream(path, opts, size, out, meta, err);
+    }
+    if (nh <= 0 || (!force && size < MIN_PARALLEL_BYTES)) {
         close(fd);
         return 1;
     }
@@ -299,21 +328,9 @@ int tsql_load_parallel(const char *path, const tsql_load_opts *opts, tsql_trace 
     }
     if (rc == 0) {
         /* the members before traceEvents (piece 0) and after it (the last piece) */
-        *meta = parts[0].meta;
-        parts[0].meta = (tsql_buf){0};
-        tsql_buf *tail = &parts[last].meta;
-        if (last != 0 && tail->n) {
-            if (!meta->n) {
-                *meta = *tail;
-                *tail = (tsql_buf){0};
-            } else if (tsql_buf_reserve(meta, tail->n)) {
-                tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
-                rc = -1;
-            } else {
-                meta->p[meta->n++] = ',';
-                memcpy(meta->p + meta->n, tail->p + 1, tail->n - 1); /* without its '{' */
-                meta->n += tail->n - 1;
-            }
+        if (tsql_join_meta(meta, &parts[0].meta, last != 0 ? &parts[last].meta : NULL)) {
+            tsql_error_set(err, TSQL_ENOMEM, -1, "out of memory");
+            rc = -1;
         }
         t->format = TSQL_SOURCE_PLAIN;
         t->json_bytes = parts[last].json_bytes;

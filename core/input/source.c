@@ -1,106 +1,25 @@
 /*
  * source.c — a trace file as a stream of text chunks; see source.h.
  *
- * Compressed inputs (and, see PLAIN READS below, plain ones) are produced by one
- * thread into a ring of RING_SLOTS buffers of CHUNK_BYTES each. The consumer holds at
- * most one slot at a time (the chunk it was last handed); the producer fills the
- * others. One mutex guards the ring indices; two condition variables wake the side
- * that is waiting, so neither side ever spins.
- *
- * A slot's bytes are written only by the producer while the slot is neither filled
- * nor held, and read only by the consumer while it is held, so the data itself
- * needs no lock.
+ * The top of the source: opens the file, sniffs its format and starts the producer
+ * of that format (plain reads here, the codecs in source_gzip.c and source_zip.c) on
+ * a thread that fills the ring (source_ring.c), then hands the chunks out. The
+ * dependencies run one way: this file -> the codecs -> the ring.
  */
 #include "input/source.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input/source_internal.h"
-
-void tsql_src_fail(tsql_error *err, int code, int compressed, int64_t offset, const char *fmt, ...)
-{
-    if (!err || err->code != TSQL_OK) return;
-    char msg[sizeof err->msg];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    tsql_error_set(err, code, offset, "%s", msg);
-    err->compressed = compressed;
-}
-
-/* read(2) until n bytes or end of file, retrying EINTR. Returns the bytes read
- * (fewer than n only at end of file), or -1 with errno set. */
-ssize_t tsql_src_read_full(int fd, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, (char *)buf + got, n - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) return -1;
-        if (r == 0) break;
-        got += (size_t)r;
-    }
-    return (ssize_t)got;
-}
-
-/* pread(2) until n bytes or end of file, retrying EINTR. Returns the bytes read
- * (fewer than n only at end of file), or -1 with errno set. */
-ssize_t tsql_src_pread_full(int fd, void *buf, size_t n, int64_t off)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, (char *)buf + got, n - got, (off_t)(off + (int64_t)got));
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) return -1;
-        if (r == 0) break;
-        got += (size_t)r;
-    }
-    return (ssize_t)got;
-}
-
-/* ---- ring: producer side ---- */
-
-/* Waits for a free slot. Returns it (owned by the producer until ring_publish), or
- * NULL when the consumer has asked the producer to stop. */
-unsigned char *tsql_src_ring_acquire(tsql_source *src)
-{
-    pthread_mutex_lock(&src->mu);
-    while (src->nfilled + src->nheld == RING_SLOTS && !src->stop)
-        pthread_cond_wait(&src->can_write, &src->mu);
-    unsigned char *buf = src->stop ? NULL : src->slot[src->wr];
-    pthread_mutex_unlock(&src->mu);
-    return buf;
-}
-
-/* Hands the slot from ring_acquire, holding len > 0 bytes, to the consumer.
- * Returns nothing. */
-void tsql_src_ring_publish(tsql_source *src, size_t len)
-{
-    pthread_mutex_lock(&src->mu);
-    src->slot_len[src->wr] = len;
-    src->wr = (src->wr + 1) % RING_SLOTS;
-    src->nfilled++;
-    pthread_cond_signal(&src->can_read);
-    pthread_mutex_unlock(&src->mu);
-}
-
-/* Marks the stream finished; src->perr says whether it failed. Returns nothing. */
-void tsql_src_ring_finish(tsql_source *src)
-{
-    pthread_mutex_lock(&src->mu);
-    src->done = 1;
-    pthread_cond_signal(&src->can_read);
-    pthread_mutex_unlock(&src->mu);
-}
+#include "input/source_gzip.h"
+#include "input/source_ring.h"
+#include "input/source_zip.h"
 
 /* ---- producers: each fills slots until the end, an error, or stop ---- */
 
@@ -123,7 +42,7 @@ static void produce_plain(tsql_source *src)
         unsigned char *out = tsql_src_ring_acquire(src);
         if (!out) return;
         memcpy(out, src->sniff, pre);
-        ssize_t n = tsql_src_read_full(src->fd, out + pre, CHUNK_BYTES - pre);
+        ssize_t n = tsql_src_read_full(src->fd, out + pre, src->chunk - pre);
         if (n < 0) {
             tsql_src_fail(&src->perr, TSQL_EIO, 0, produced, "read error: %s", strerror(errno));
             n = 0;
@@ -132,40 +51,62 @@ static void produce_plain(tsql_source *src)
         pre = 0;
         if (len > 0) tsql_src_ring_publish(src, len);
         produced += (int64_t)len;
-        if (len < CHUNK_BYTES || src->perr.code != TSQL_OK) return;
+        if (len < src->chunk || src->perr.code != TSQL_OK) return;
     }
 }
 
-/* Thread entry: runs the producer for src's format, then wakes the consumer for the
+/* The formats: what the first bytes announce, what to check at the open (NULL:
+ * nothing) and the producer that fills the ring. */
+static const struct codec {
+    int kind;
+    int (*open)(tsql_source *src, tsql_error *err);
+    void (*produce)(tsql_source *src);
+} codecs[] = {
+    {TSQL_SOURCE_PLAIN, NULL, produce_plain},
+    {TSQL_SOURCE_GZIP, NULL, tsql_src_produce_gzip},
+    {TSQL_SOURCE_ZIP, tsql_src_zip_open_member, tsql_src_produce_zip},
+};
+
+static const struct codec *codec_of(int kind)
+{
+    for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)
+        if (codecs[i].kind == kind) return &codecs[i];
+    return &codecs[0];
+}
+
+/* Thread entry: runs the producer for src's format, then wakes the readers for the
  * end of the stream. Returns NULL. */
 static void *producer_main(void *arg)
 {
     tsql_source *src = arg;
-    switch (src->kind) {
-    case TSQL_SOURCE_GZIP: tsql_src_produce_gzip(src); break;
-    case TSQL_SOURCE_ZIP: tsql_src_produce_zip(src); break;
-    default: produce_plain(src); break;
-    }
+    codec_of(src->kind)->produce(src);
     tsql_src_ring_finish(src);
     return NULL;
 }
 
 /* ---- public API ---- */
 
-static tsql_source *source_open(const char *path, int regular_only, tsql_error *err);
+static tsql_source *source_open(const char *path, int regular_only, const tsql_source_cfg *cfg,
+                                tsql_error *err);
 
 tsql_source *tsql_source_open(const char *path, tsql_error *err)
 {
-    return source_open(path, 0, err);
+    return source_open(path, 0, NULL, err);
 }
 
 tsql_source *tsql_source_open_regular(const char *path, tsql_error *err)
 {
-    return source_open(path, 1, err);
+    return source_open(path, 1, NULL, err);
+}
+
+tsql_source *tsql_source_open_cfg(const char *path, const tsql_source_cfg *cfg, tsql_error *err)
+{
+    return source_open(path, 1, cfg, err);
 }
 
 /* See source.h. Returns the source, or NULL with err filled (offset -1). */
-static tsql_source *source_open(const char *path, int regular_only, tsql_error *err)
+static tsql_source *source_open(const char *path, int regular_only, const tsql_source_cfg *cfg,
+                                tsql_error *err)
 {
     tsql_source *src = calloc(1, sizeof *src);
     if (!src) {
@@ -173,17 +114,7 @@ static tsql_source *source_open(const char *path, int regular_only, tsql_error *
         return NULL;
     }
     src->fd = -1;
-    if (pthread_mutex_init(&src->mu, NULL) != 0) goto nomem;
-    if (pthread_cond_init(&src->can_read, NULL) != 0) {
-        pthread_mutex_destroy(&src->mu);
-        goto nomem;
-    }
-    if (pthread_cond_init(&src->can_write, NULL) != 0) {
-        pthread_cond_destroy(&src->can_read);
-        pthread_mutex_destroy(&src->mu);
-        goto nomem;
-    }
-    src->sync_ready = 1;
+    if (tsql_src_ring_init(src) != 0) goto nomem;
 
     if (!path) {
         tsql_src_fail(err, TSQL_EIO, 0, -1, "cannot open: no path given");
@@ -222,21 +153,25 @@ static tsql_source *source_open(const char *path, int regular_only, tsql_error *
     src->nsniff = (size_t)n;
     src->kind = tsql_source_sniff(src->sniff, (size_t)n);
 
-    if (src->kind == TSQL_SOURCE_ZIP) {
-        if (!S_ISREG(st.st_mode)) {
-            tsql_src_fail(err, TSQL_EIO, 0, -1, "zip archives must be regular files (the directory is at the end)");
-            goto fail;
-        }
-        if (tsql_src_zip_open_member(src, err) < 0) goto fail;
+    const struct codec *codec = codec_of(src->kind);
+    if (src->kind == TSQL_SOURCE_ZIP && !S_ISREG(st.st_mode)) {
+        tsql_src_fail(err, TSQL_EIO, 0, -1, "zip archives must be regular files (the directory is at the end)");
+        goto fail;
     }
+    if (codec->open && codec->open(src, err) < 0) goto fail;
 
     if (src->kind == TSQL_SOURCE_PLAIN && n == 0) {
         src->state = ST_END; /* empty file: no thread, no buffers */
         return src;
     }
     if (src->kind != TSQL_SOURCE_PLAIN && !(src->inbuf = malloc(IN_BYTES))) goto nomem;
-    for (int i = 0; i < RING_SLOTS; i++)
-        if (!(src->slot[i] = malloc(CHUNK_BYTES))) goto nomem;
+    if (cfg) {
+        src->mark = cfg->mark;
+        src->mark_ctx = cfg->mark_ctx;
+    }
+    if (tsql_src_ring_alloc(src, cfg && cfg->slots > 1 ? cfg->slots : RING_SLOTS,
+                            cfg && cfg->chunk_bytes ? cfg->chunk_bytes : CHUNK_BYTES))
+        goto nomem;
 
     /* Signals stay on the caller's threads, which own any handlers. */
     sigset_t all, old;
@@ -287,7 +222,7 @@ tsql_source *tsql_source_open_range(const char *path, int64_t start, const struc
     src->kind = TSQL_SOURCE_PLAIN;
     src->sync = 1;
     src->sync_pos = src->offset = start;
-    if (!(src->slot[0] = malloc(TSQL_SOURCE_RANGE_BYTES))) {
+    if (tsql_src_ring_alloc(src, 1, TSQL_SOURCE_RANGE_BYTES)) {
         tsql_src_fail(err, TSQL_ENOMEM, 0, -1, "out of memory");
         tsql_source_close(src);
         return NULL;
@@ -342,57 +277,50 @@ int tsql_source_next(tsql_source *src, const char **data, size_t *len, tsql_erro
     if (src->state == ST_END) return 0;
     if (src->sync) return next_sync(src, data, len, err);
 
-    pthread_mutex_lock(&src->mu);
-    if (src->nheld) { /* the previous chunk goes back to the producer */
-        src->nheld = 0;
-        pthread_cond_signal(&src->can_write);
-    }
-    while (src->nfilled == 0 && !src->done)
-        pthread_cond_wait(&src->can_read, &src->mu);
-    if (src->nfilled > 0) {
-        int i = src->rd;
-        src->rd = (src->rd + 1) % RING_SLOTS;
-        src->nfilled--;
-        src->nheld = 1;
-        pthread_mutex_unlock(&src->mu);
-        *data = (const char *)src->slot[i];
-        *len = src->slot_len[i];
+    /* the chunk handed out before goes back to the producer */
+    tsql_src_ring_release(src, src->next_chunk);
+    int64_t off, mark;
+    int rc = tsql_src_ring_get(src, src->next_chunk, NULL, data, len, &off, &mark, &src->err);
+    if (rc > 0) {
+        src->next_chunk++;
         src->offset += (int64_t)*len;
         return 1;
     }
-    pthread_mutex_unlock(&src->mu);
-
-    /* done was seen under the lock, so perr is final. */
-    if (src->perr.code == TSQL_OK) {
+    *data = NULL;
+    *len = 0;
+    if (rc == 0) {
         src->state = ST_END;
         return 0;
     }
-    src->err = src->perr;
     src->state = ST_FAILED;
 failed:
     if (err && err->code == TSQL_OK) *err = src->err;
     return -1;
 }
 
-/* Stops and joins the producer (it wakes from a full ring at once and otherwise
- * notices at its next slot, within one chunk), then frees. Returns nothing. */
 void tsql_source_close(tsql_source *src)
 {
     if (!src) return;
-    if (src->threaded) {
-        pthread_mutex_lock(&src->mu);
-        src->stop = 1;
-        pthread_cond_signal(&src->can_write);
-        pthread_mutex_unlock(&src->mu);
-        pthread_join(src->thread, NULL);
-    }
-    if (src->sync_ready) {
-        pthread_cond_destroy(&src->can_write);
-        pthread_cond_destroy(&src->can_read);
-        pthread_mutex_destroy(&src->mu);
-    }
-    for (int i = 0; i < RING_SLOTS; i++) free(src->slot[i]);
+    tsql_src_ring_free(src);
+    free(src->zip);
     free(src->inbuf);
     if (src->fd >= 0) close(src->fd);
     free(src);
+}
+
+int tsql_source_chunk(tsql_source *src, int64_t k, const atomic_int *cancel, const char **data,
+                      size_t *len, int64_t *off, int64_t *mark, tsql_error *err)
+{
+    if (src->state == ST_END || src->sync) return 0; /* an empty file or a range source */
+    return tsql_src_ring_get(src, k, cancel, data, len, off, mark, err);
+}
+
+void tsql_source_release(tsql_source *src, int64_t lo)
+{
+    if (src->threaded) tsql_src_ring_release(src, lo);
+}
+
+void tsql_source_wake(tsql_source *src)
+{
+    if (src->threaded) tsql_src_ring_wake(src);
 }

@@ -16,6 +16,7 @@
 #ifndef TSQL_SOURCE_H
 #define TSQL_SOURCE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,5 +70,40 @@ int64_t tsql_source_offset(const tsql_source *src);
 
 /* Stops the inflate thread (if any) and frees everything. Accepts NULL. */
 void tsql_source_close(tsql_source *src);
+
+/* ---- several readers of one source (the pipelined parse, reader_stream.h) ----
+ *
+ * The text comes as numbered chunks (0, 1, ... in text order); any published chunk
+ * may be read by any thread until the readers release it. */
+
+/* Called on the producer thread with chunk k (its text offset and bytes) before it is
+ * published; what it returns is handed out with the chunk (e.g. where a piece of the
+ * parse may start, -1 for none). */
+typedef int64_t (*tsql_source_mark_fn)(void *ctx, int64_t k, int64_t off, const char *text,
+                                       size_t len);
+
+typedef struct tsql_source_cfg {
+    size_t chunk_bytes;        /* 0: the default (4 MiB) */
+    int slots;                 /* chunks in memory at once; 0: the default (4) */
+    tsql_source_mark_fn mark;  /* may be NULL */
+    void *mark_ctx;
+} tsql_source_cfg;
+
+/* tsql_source_open_regular with a ring of cfg's shape. Returns as that. */
+tsql_source *tsql_source_open_cfg(const char *path, const tsql_source_cfg *cfg, tsql_error *err);
+
+/* Waits for chunk k (not yet released). Returns 1 with its text, text offset and
+ * mark; 0 when the text ended before k; -1 when the stream failed before k (err
+ * filled: the error tsql_source_next would give there); -2 when *cancel (may be
+ * NULL) became non-zero while waiting: see tsql_source_wake. Not to be mixed with
+ * tsql_source_next on one source. */
+int tsql_source_chunk(tsql_source *src, int64_t k, const atomic_int *cancel, const char **data,
+                      size_t *len, int64_t *off, int64_t *mark, tsql_error *err);
+
+/* Chunks below lo are no longer needed by any reader (lo only rises). */
+void tsql_source_release(tsql_source *src, int64_t lo);
+
+/* Wakes the readers waiting in tsql_source_chunk, to look at their cancel flags. */
+void tsql_source_wake(tsql_source *src);
 
 #endif

@@ -20,14 +20,14 @@
 #include <isa-l/igzip_lib.h>
 #endif
 
-#include "input/source_internal.h"
+#include "input/source_gzip.h"
 #include "util/crc32.h"
 
 /* Where inflated text goes: the ring slot being filled. OUT_POS is the uncompressed
  * offset of its end, i.e. the bytes handed out or about to be. */
 struct gz_out {
     unsigned char *slot;       /* ring slot being filled */
-    size_t used;               /* bytes in it, always < CHUNK_BYTES between calls */
+    size_t used;               /* bytes in it, always < src->chunk between calls */
     int64_t produced;          /* bytes in published slots */
 };
 #define OUT_POS(o) ((o)->produced + (int64_t)(o)->used)
@@ -98,6 +98,7 @@ static int gz_zlib(tsql_source *src, struct gz_out *o, size_t npre, int between,
     z_stream zs = {.zalloc = Z_NULL, .zfree = Z_NULL, .opaque = Z_NULL};
     int eof = 0;
     int own_check = -1;        /* this member's CRC is ours (1) or zlib's (0); -1 unknown */
+    int pending = 0;           /* the last inflate filled its output: it may hold more */
     uint32_t crc = 0;          /* of this member's text so far, when own_check */
     unsigned char tail[8] = {0};
     unsigned char *skip = NULL;
@@ -131,7 +132,7 @@ static int gz_zlib(tsql_source *src, struct gz_out *o, size_t npre, int between,
             }
             between = 0;
         }
-        if (avail == 0) {
+        if (avail == 0 && !pending) {
             tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, at, "gzip stream is truncated");
             break;
         }
@@ -147,10 +148,11 @@ static int gz_zlib(tsql_source *src, struct gz_out *o, size_t npre, int between,
         unsigned char *out0 = skipping ? skip : o->slot + o->used;
         zs.next_out = out0;
         zs.avail_out = skipping ? (uInt)(want_skip < SKIP_BYTES ? want_skip : SKIP_BYTES)
-                                : (uInt)(CHUNK_BYTES - o->used);
+                                : (uInt)(src->chunk - o->used);
         zs.next_in = next;
         zs.avail_in = (uInt)avail;
         int rc = inflate(&zs, Z_NO_FLUSH);
+        pending = zs.avail_out == 0;
         keep_tail(tail, next, zs.next_in);
         next = zs.next_in;
         avail = zs.avail_in;
@@ -178,6 +180,10 @@ static int gz_zlib(tsql_source *src, struct gz_out *o, size_t npre, int between,
         } else if (rc == Z_MEM_ERROR) {
             tsql_src_fail(&src->perr, TSQL_ENOMEM, 1, OUT_POS(o), "out of memory inflating gzip stream");
             break;
+        } else if (rc == Z_BUF_ERROR && avail == 0) {
+            /* its output was flushed: the input ends inside the member */
+            tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, OUT_POS(o), "gzip stream is truncated");
+            break;
         } else if (rc != Z_OK) {
             /* Z_BUF_ERROR cannot happen with input and output space; treat it as
              * corruption rather than loop on it. */
@@ -185,7 +191,7 @@ static int gz_zlib(tsql_source *src, struct gz_out *o, size_t npre, int between,
                           zs.msg ? zs.msg : "inflate made no progress");
             break;
         }
-        if (o->used == CHUNK_BYTES && out_next(src, o) < 0) {
+        if (o->used == src->chunk && out_next(src, o) < 0) {
             ret = -1;
             break;
         }
@@ -255,7 +261,7 @@ static int gz_isal(tsql_source *src, struct gz_out *o)
         st->next_in = next;
         st->avail_in = (uint32_t)avail;
         st->next_out = o->slot + o->used;
-        st->avail_out = (uint32_t)(CHUNK_BYTES - o->used);
+        st->avail_out = (uint32_t)(src->chunk - o->used);
         int rc = isal_inflate(st);
         size_t made = (size_t)(st->next_out - (o->slot + o->used));
         o->used += made;
@@ -277,7 +283,7 @@ static int gz_isal(tsql_source *src, struct gz_out *o)
             }
             want = avail + 1;
         }
-        if (o->used == CHUNK_BYTES && out_next(src, o) < 0) {
+        if (o->used == src->chunk && out_next(src, o) < 0) {
             ret = -1;
             break;
         }
@@ -304,8 +310,6 @@ static int gz_isal(tsql_source *src, struct gz_out *o)
 }
 #endif
 
-/* Producer for gzip: streaming inflate, one member after another. Returns nothing;
- * the outcome is in src->perr. */
 void tsql_src_produce_gzip(tsql_source *src)
 {
     struct gz_out o = {.slot = tsql_src_ring_acquire(src)};

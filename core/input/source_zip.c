@@ -5,15 +5,17 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "input/source_internal.h"
+#include "input/source_zip.h"
+
+enum {
+    ZIP_EOCD_BYTES = 22,       /* end of central directory record without comment */
+    ZIP_MAX_COMMENT = 65535,
+};
 #include "util/crc32.h"
 
-/* Producer for the zip member: copy (stored) or raw inflate (deflate) exactly csize
- * input bytes, then check the CRC-32 and size against the central directory.
- * Returns nothing; the outcome is in src->perr. */
 void tsql_src_produce_zip(tsql_source *src)
 {
-    const struct zip_member *m = &src->zip;
+    const struct tsql_zip_member *m = src->zip;
     z_stream zs = {.zalloc = Z_NULL, .zfree = Z_NULL, .opaque = Z_NULL};
     int deflated = m->method == 8;
     int64_t pos = m->data_off;
@@ -21,6 +23,7 @@ void tsql_src_produce_zip(tsql_source *src)
     int64_t produced = 0;
     uLong crc = crc32(0L, Z_NULL, 0);
     int end = 0;
+    int pending = 0;           /* the last inflate filled its output: it may hold more */
 
     if (deflated && inflateInit2(&zs, -15) != Z_OK) {
         tsql_src_fail(&src->perr, TSQL_ENOMEM, 1, 0, "out of memory starting zip inflate");
@@ -29,9 +32,9 @@ void tsql_src_produce_zip(tsql_source *src)
     unsigned char *out = tsql_src_ring_acquire(src);
     if (!out) goto stopped;
     zs.next_out = out;
-    zs.avail_out = CHUNK_BYTES;
+    zs.avail_out = (uInt)src->chunk;
     while (!end) {
-        int64_t at = produced + (CHUNK_BYTES - zs.avail_out);
+        int64_t at = produced + (int64_t)(src->chunk - zs.avail_out);
         if (deflated) {
             if (zs.avail_in == 0 && in_left > 0) {
                 size_t want = in_left < IN_BYTES ? (size_t)in_left : IN_BYTES;
@@ -45,19 +48,23 @@ void tsql_src_produce_zip(tsql_source *src)
                 zs.next_in = src->inbuf;
                 zs.avail_in = (uInt)n;
             }
-            if (zs.avail_in == 0) {
+            if (zs.avail_in == 0 && !pending) {
                 tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, at, "zip member is truncated");
                 break;
             }
             int rc = inflate(&zs, Z_NO_FLUSH);
+            pending = zs.avail_out == 0; /* the output was full: zlib may hold more */
             if (rc == Z_STREAM_END) {
                 end = 1;
             } else if (rc == Z_MEM_ERROR) {
-                tsql_src_fail(&src->perr, TSQL_ENOMEM, 1, produced + (CHUNK_BYTES - zs.avail_out),
+                tsql_src_fail(&src->perr, TSQL_ENOMEM, 1, produced + (int64_t)(src->chunk - zs.avail_out),
                      "out of memory inflating zip member");
                 break;
+            } else if (rc == Z_BUF_ERROR && zs.avail_in == 0) { /* flushed, and no input left */
+                tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, at, "zip member is truncated");
+                break;
             } else if (rc != Z_OK) {
-                tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, produced + (CHUNK_BYTES - zs.avail_out),
+                tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, produced + (int64_t)(src->chunk - zs.avail_out),
                      "zip member is corrupt (%s)", zs.msg ? zs.msg : "inflate made no progress");
                 break;
             }
@@ -80,12 +87,12 @@ void tsql_src_produce_zip(tsql_source *src)
             zs.avail_out -= (uInt)n;
         }
         if (zs.avail_out == 0 || end) {
-            size_t len = CHUNK_BYTES - zs.avail_out;
+            size_t len = src->chunk - zs.avail_out;
             if (len == 0) break;
             crc = tsql_crc32((uint32_t)crc, out, len);
             tsql_src_ring_publish(src, len);
             produced += (int64_t)len;
-            zs.avail_out = CHUNK_BYTES; /* nothing pending if we stop below */
+            zs.avail_out = (uInt)src->chunk; /* nothing pending if we stop below */
             if (end) break;
             if (!(out = tsql_src_ring_acquire(src))) goto stopped;
             zs.next_out = out;
@@ -100,8 +107,8 @@ void tsql_src_produce_zip(tsql_source *src)
             tsql_src_fail(&src->perr, TSQL_EFORMAT, 1, produced,
                  "zip member CRC mismatch (directory %08x, data %08x)",
                  (unsigned)m->crc, (unsigned)crc);
-    } else if (zs.avail_out < CHUNK_BYTES) {
-        tsql_src_ring_publish(src, CHUNK_BYTES - zs.avail_out);
+    } else if (zs.avail_out < src->chunk) {
+        tsql_src_ring_publish(src, src->chunk - zs.avail_out);
     }
 stopped:
     if (deflated) inflateEnd(&zs);
@@ -133,7 +140,7 @@ static int zip_read(tsql_source *src, void *buf, size_t n, int64_t off, const ch
 /* Finds the end of central directory record (following a zip64 locator if present)
  * and checks that the archive holds exactly one entry.
  * Returns 0 with the central directory's offset, or -1 with err filled. */
-int tsql_src_zip_find_directory(tsql_source *src, int64_t *cd_off, tsql_error *err)
+static int zip_find_directory(tsql_source *src, int64_t *cd_off, tsql_error *err)
 {
     int64_t size = src->file_bytes;
     size_t tail = size < ZIP_EOCD_BYTES + ZIP_MAX_COMMENT ? (size_t)size
@@ -202,14 +209,10 @@ out:
     return rc;
 }
 
-/* Reads the single central directory entry and its local header into src->zip.
- * Sizes and CRC come from the central directory, which is authoritative even when
- * the local header defers them to a data descriptor (flag bit 3).
- * Returns 0, or -1 with err filled. */
 int tsql_src_zip_open_member(tsql_source *src, tsql_error *err)
 {
     int64_t cd_off;
-    if (tsql_src_zip_find_directory(src, &cd_off, err) < 0) return -1;
+    if (zip_find_directory(src, &cd_off, err) < 0) return -1;
 
     unsigned char c[46];
     if (zip_read(src, c, sizeof c, cd_off, "zip central directory", err) < 0) return -1;
@@ -286,7 +289,11 @@ int tsql_src_zip_open_member(tsql_source *src, tsql_error *err)
         tsql_src_fail(err, TSQL_EFORMAT, 0, (int64_t)lho, "zip member extends past the end of the file");
         return -1;
     }
-    src->zip = (struct zip_member){
+    if (!(src->zip = malloc(sizeof *src->zip))) {
+        tsql_src_fail(err, TSQL_ENOMEM, 0, -1, "out of memory reading zip directory");
+        return -1;
+    }
+    *src->zip = (struct tsql_zip_member){
         .method = (int)method, .crc = tsql_src_le32(c + 16), .csize = csize, .usize = usize,
         .data_off = data_off,
     };
