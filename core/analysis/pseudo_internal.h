@@ -12,6 +12,7 @@
 #include "analysis/py_tree.h"
 #include "store/trace.h"
 #include "util/buf.h"
+#include "util/u32vec.h"
 
 typedef struct tsql_pseudo_planner {
     tsql_trace *t;
@@ -19,6 +20,7 @@ typedef struct tsql_pseudo_planner {
     const uint32_t *pc_at, *pc; /* children in the tree with Python frames, in uid order */
     tsql_pseudo_plan *out;
     tsql_buf a, b;              /* scratch */
+    u32vec ops;                 /* scratch: the ops a MoE rule visits */
 } tsql_pseudo_planner;
 
 /* the event's name, "" when it has none */

@@ -17,7 +17,9 @@
 #include "tree/children.h"
 #include "tree/tree.h"
 #include "util/buf.h"
+#include "util/sort.h"
 #include "util/u32vec.h"
+#include "util/vec.h"
 
 #define SGLANG_PREFIX "sglang_profiler::"
 
@@ -302,14 +304,42 @@ static long moe_topk(planner *pl, uint32_t op)
     return 4;
 }
 
+/* The cpu_ops named id in the order TraceLens's rules visit them: its name index lists
+ * the tree's events by start (a stable sort, so uid order within one start), not in file
+ * order. 0, or -1 on out of memory. */
+static int ops_by_start(const tsql_trace *t, uint32_t id, u32vec *out)
+{
+    out->n = 0;
+    tsql_keyed *ev = NULL;
+    size_t n = 0, cap = 0;
+    for (uint32_t u = 0; u < t->n; u++) {
+        if (t->name[u] != id || t->kind[u] != TSQL_K_CPU_OP || t->ts_ns[u] == TSQL_NULL) continue;
+        if (n == cap) {
+            tsql_keyed *ne = tsql_grow(ev, &cap, sizeof *ne, 64);
+            if (!ne) {
+                free(ev);
+                return -1;
+            }
+            ev = ne;
+        }
+        ev[n++] = (tsql_keyed){tsql_trace_ts_us(t, u), u, u};
+    }
+    tsql_keyed_sort(ev, n);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) rc = u32vec_push(out, ev[i].v);
+    free(ev);
+    return rc;
+}
+
 /* TraceLens's vLLM GPT-OSS Triton MoE rule: per vllm::moe_forward, one op per matmul_ogs
  * kernel (the first by start "up", the later ones "down"), then one for its single
  * matmul_scatter GPU event */
 static int plan_triton(planner *pl, uint32_t id, u32vec *g)
 {
     tsql_trace *t = pl->t;
-    for (uint32_t op = 0; op < t->n; op++) {
-        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+    if (ops_by_start(t, id, &pl->ops)) return -1;
+    for (size_t i_op = 0; i_op < pl->ops.n; i_op++) {
+        uint32_t op = pl->ops.v[i_op];
         if (gpu_of(t, op, g)) return -1;
         if (!g->n) continue;
         long topk = -2;
@@ -347,8 +377,9 @@ static int plan_aiter(planner *pl, uint32_t id, u32vec *g)
 {
     const uint32_t *child_at = pl->pc_at, *child = pl->pc;
     tsql_trace *t = pl->t;
-    for (uint32_t op = 0; op < t->n; op++) {
-        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+    if (ops_by_start(t, id, &pl->ops)) return -1;
+    for (size_t i_op = 0; i_op < pl->ops.n; i_op++) {
+        uint32_t op = pl->ops.v[i_op];
         /* an op below it (the search skips subtrees without GPU work) */
         int below = 0;
         u32vec st = {0};
@@ -422,8 +453,9 @@ static long dims4_second(const tsql_trace *t, uint32_t u, tsql_buf *scratch)
 static int plan_gptq(planner *pl, uint32_t id, u32vec *g)
 {
     tsql_trace *t = pl->t;
-    for (uint32_t op = 0; op < t->n; op++) {
-        if (t->name[op] != id || t->kind[op] != TSQL_K_CPU_OP) continue;
+    if (ops_by_start(t, id, &pl->ops)) return -1;
+    for (size_t i_op = 0; i_op < pl->ops.n; i_op++) {
+        uint32_t op = pl->ops.v[i_op];
         if (gpu_of(t, op, g)) return -1;
         long topk = dims4_second(t, op, &pl->a);
         if (topk < 0) topk = 8;
@@ -493,6 +525,7 @@ done:
     free(g.v);
     free(pl.a.p);
     free(pl.b.p);
+    free(pl.ops.v);
     if (rc) tsql_pseudo_plan_free(out);
     return rc;
 }

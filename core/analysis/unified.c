@@ -11,6 +11,8 @@
 #include "analysis/attribution.h"
 #include "analysis/op_annotation.h"
 #include "analysis/perf_ops.h"
+#include "analysis/pseudo_ops.h"
+#include "analysis/py_tree.h"
 #include "store/store.h"
 #include "util/sort.h"
 #include "util/u32vec.h"
@@ -231,6 +233,33 @@ static int visit(ctx *c, uint32_t root)
     return rc;
 }
 
+/* A traversal root: the parentless Python frame above it (NONE: none, visited after
+ * those that have one), its start, its uid. */
+typedef struct root_key {
+    uint32_t top;
+    double ts;
+    uint32_t uid;
+} root_key;
+
+static int root_key_cmp(const void *x, const void *y)
+{
+    const root_key *a = x, *b = y;
+    if (a->top != b->top) return a->top < b->top ? -1 : 1;
+    if (a->ts != b->ts) return a->ts < b->ts ? -1 : 1;
+    return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+/* With Python frames, TraceLens's unified traversal starts from every parentless
+ * python_function (uid order), then from its other roots in ts order: the parentless
+ * Python frame above u, or NONE (also without a tree with Python frames). */
+static uint32_t python_root(const tsql_trace *t, const tsql_py_tree *pt, uint32_t u)
+{
+    if (!pt) return NONE;
+    uint32_t top = u;
+    for (uint32_t steps = 0; top < pt->n && pt->parent[top] != NONE && steps <= t->n; steps++) top = pt->parent[top];
+    return top != u && t->kind[top] == TSQL_K_PYTHON ? top : NONE;
+}
+
 /* gpu[], comm[] and deep[] for every node */
 static int mark_nodes(ctx *c)
 {
@@ -435,18 +464,22 @@ static tsql_unified *build(tsql_trace *t)
     covered = calloc(t->n + 1, 1);
     if (!c.gpu || !c.comm || !c.deep || !c.visited || !c.model || !covered || mark_nodes(&c) || c.oom) goto fail;
 
-    /* roots: TraceLens's root cpu_ops in ts order (stable) */
+    /* roots: TraceLens's root cpu_ops in ts order (stable); in the inference report's
+     * tree with Python frames, those below a parentless Python frame first, by that
+     * frame's uid (docs/inference.md, "unified_perf_summary") */
     {
+        const tsql_py_tree *pt = NULL;
+        if (tsql_trace_inference_mode(t) && !(pt = tsql_py_tree_get(t))) goto fail;
         size_t nr = 0;
         for (uint32_t u = 0; u < t->n; u++) nr += (t->flags[u] & TSQL_F_TL_ROOT) != 0;
-        tsql_keyed *roots = malloc((nr ? nr : 1) * sizeof *roots);
+        root_key *roots = malloc((nr ? nr : 1) * sizeof *roots);
         if (!roots) goto fail;
         nr = 0;
         for (uint32_t u = 0; u < t->n; u++)
-            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (tsql_keyed){tsql_trace_ts_us(t, u), u, u};
-        tsql_keyed_sort(roots, nr);
+            if (t->flags[u] & TSQL_F_TL_ROOT) roots[nr++] = (root_key){python_root(t, pt, u), tsql_trace_ts_us(t, u), u};
+        tsql_qsort(roots, nr, sizeof *roots, root_key_cmp);
         int rc = 0;
-        for (size_t i = 0; i < nr && !rc; i++) rc = visit(&c, roots[i].v);
+        for (size_t i = 0; i < nr && !rc; i++) rc = visit(&c, roots[i].uid);
         free(roots);
         if (rc || c.oom) goto fail;
     }
