@@ -3,7 +3,6 @@
  */
 #include "analysis/pseudo_ops.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,47 +111,9 @@ oom:
 
 /* ---------- the pseudo-op plan (single-kernel MoE insertions) ---------- */
 
-/* printf into a growing buffer */
-static int put_fmt(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int put_fmt(tsql_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || tsql_buf_reserve(b, (size_t)n + 1)) return -1;
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)n;
-    return 0;
-}
-
-const char *tsql_pseudo_name(const tsql_trace *t, uint32_t u)
-{
-    return t->name[u] ? tsql_intern_text(&t->strings, t->name[u]) : "";
-}
 #define nm tsql_pseudo_name
 
 static int lower_has(const char *s, const char *needle) { return strcasestr(s, needle) != NULL; }
-
-/* 1 when some event of TraceLens's name index carries this name: tree nodes (ops,
- * runtime and driver calls, Python frames) and linked GPU events */
-int tsql_pseudo_name_present(const tsql_trace *t, const char *name)
-{
-    uint32_t id = tsql_intern_find(&t->strings, name, strlen(name));
-    if (!id) return 0;
-    for (uint32_t u = 0; u < t->n; u++) {
-        if (t->name[u] != id) continue;
-        int k = t->kind[u];
-        if (k == TSQL_K_CPU_OP || k == TSQL_K_RUNTIME || k == TSQL_K_DRIVER || k == TSQL_K_PYTHON) return 1;
-        if (tsql_kind_is_gpu(k)) {
-            uint32_t r = tsql_kernel_row(t, u);
-            if (r != TSQL_NONE && t->kernels.tl_runtime[r] != TSQL_NONE) return 1;
-        }
-    }
-    return 0;
-}
 
 static int is_kernel(const tsql_trace *t, uint32_t u)
 {
@@ -167,48 +128,7 @@ static int kernel_named(const tsql_trace *t, const char *needle, int nocase)
     return 0;
 }
 
-/* the value text of args key of u (expanded args in *scratch), or NULL */
-const char *tsql_pseudo_arg(const tsql_trace *t, uint32_t u, const char *key, tsql_buf *scratch, size_t *len)
-{
-    scratch->n = 0;
-    long n = tsql_trace_args_json(t, u, scratch);
-    if (n <= 0) return NULL;
-    return tsql_template_member(scratch->p, scratch->n, key, len);
-}
-
 typedef tsql_pseudo_planner planner;
-
-int tsql_pseudo_put_shapes(planner *pl, uint32_t donor, uint32_t fallback, int *first)
-{
-    static const char *const lists[] = {"Input Dims", "Input type", "Input Strides", "Concrete Inputs"};
-    for (size_t i = 0; i < 4; i++) {
-        size_t len;
-        const char *v = tsql_pseudo_arg(pl->t, donor, lists[i], &pl->a, &len);
-        if (!v && fallback != TSQL_NONE) v = tsql_pseudo_arg(pl->t, fallback, lists[i], &pl->a, &len);
-        if (!v) continue;
-        if (put_fmt(&pl->b, "%s\"%s\":%.*s", *first ? "" : ",", lists[i], (int)len, v)) return -1;
-        *first = 0;
-    }
-    return 0;
-}
-
-int tsql_pseudo_push(planner *pl, tsql_pseudo_op op, const tsql_buf *args)
-{
-    tsql_pseudo_plan *o = pl->out;
-    if (o->n == o->cap) {
-        size_t nc = o->cap ? o->cap * 2 : 16;
-        tsql_pseudo_op *nv = realloc(o->v, nc * sizeof *nv);
-        if (!nv) return -1;
-        o->v = nv, o->cap = nc;
-    }
-    op.args = malloc(args->n + 1);
-    if (!op.args) return -1;
-    memcpy(op.args, args->p, args->n);
-    op.args[args->n] = 0;
-    op.uid = pl->t->n + (uint32_t)o->n;
-    o->v[o->n++] = op;
-    return 0;
-}
 
 /* Plans one single-kernel insertion of `name` for GPU event g under op `op`:
  * 0 planned, 1 the extension aborts (TraceLens's error: no launch or no correlation),
@@ -227,9 +147,9 @@ static int plan_single(planner *pl, const char *name, uint32_t op, uint32_t g, c
     if (tsql_bputc(b, '{') || tsql_pseudo_put_shapes(pl, op, P, &first)) return -1;
     size_t sl;
     const char *seq = tsql_pseudo_arg(t, op, "Sequence number", &pl->a, &sl);
-    if ((seq ? put_fmt(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
-             : put_fmt(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
-        put_fmt(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
+    if ((seq ? tsql_bprintf(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
+             : tsql_bprintf(b, "%s\"Sequence number\":%u", first ? "" : ",", op)) ||
+        tsql_bprintf(b, ",\"External id\":%lld,\"Pseudo op\":true%s%s}", (long long)corr, extra ? "," : "",
                      extra ? extra : ""))
         return -1;
     return tsql_pseudo_push(pl, (tsql_pseudo_op){.name = name, .how = TSQL_PSEUDO_SINGLE, .source = op, .kernel = g,

@@ -5,7 +5,6 @@
  * children of a Python frame). They are planned on the tree with Python frames as it is
  * before any insertion: no rule reads what an earlier insertion changes.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,22 +244,6 @@ oom:
 
 /* ---------- args and the plan ---------- */
 
-/* printf into b */
-static int put(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int put(tsql_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || tsql_buf_reserve(b, (size_t)n + 1)) return -1;
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)n;
-    return 0;
-}
-
 /* Starts pl->b with the args every wrapping or above op has: the donor's shape lists,
  * "Sequence number" (the donor's, else seq_uid), "Pseudo op": true. Extras follow. */
 static int start_args(tsql_pseudo_planner *pl, uint32_t donor, uint32_t seq_uid)
@@ -271,8 +254,8 @@ static int start_args(tsql_pseudo_planner *pl, uint32_t donor, uint32_t seq_uid)
     if (tsql_bputc(b, '{') || tsql_pseudo_put_shapes(pl, donor, NONE, &first)) return -1;
     size_t sl;
     const char *seq = tsql_pseudo_arg(pl->t, donor, "Sequence number", &pl->a, &sl);
-    if (seq ? put(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
-            : put(b, "%s\"Sequence number\":%u", first ? "" : ",", seq_uid))
+    if (seq ? tsql_bprintf(b, "%s\"Sequence number\":%.*s", first ? "" : ",", (int)sl, seq)
+            : tsql_bprintf(b, "%s\"Sequence number\":%u", first ? "" : ",", seq_uid))
         return -1;
     return tsql_bputs(b, ",\"Pseudo op\":true");
 }
@@ -294,7 +277,7 @@ static int plan_flydsl(tsql_pseudo_planner *pl, u32vec *ev)
         for (size_t i = 0; i < ev->n; i++) {
             uint32_t T = ev->v[i], D = ancestor_named(pl, T, fused);
             if (D == NONE) continue;
-            if (start_args(pl, D, D) || put(&pl->b, ",\"MoE flydsl stage\":\"%s\"}", markers[s]) ||
+            if (start_args(pl, D, D) || tsql_bprintf(&pl->b, ",\"MoE flydsl stage\":\"%s\"}", markers[s]) ||
                 tsql_pseudo_push(pl, (tsql_pseudo_op){.name = names[s], .how = TSQL_PSEUDO_ABOVE, .source = D,
                                                       .kernel = NONE, .launch = NONE, .parent = pl->pt->parent[T],
                                                       .target = T},
@@ -494,10 +477,10 @@ static int plan_v4(tsql_pseudo_planner *pl, u32vec *ev, u32vec *st)
         const char *mode = hca ? "hca" : csa ? "csa" : "swa";
         static const char *const names[3] = {"pseudo_v4_paged_decode_hca", "pseudo_v4_paged_decode_csa",
                                              "pseudo_v4_paged_decode_swa"};
-        if (start_args(pl, D, X) || put(&pl->b, ",\"v4_mode\":\"%s\",\"v4_call_index\":%zu,\"v4_model_name\":", mode, i))
+        if (start_args(pl, D, X) || tsql_bprintf(&pl->b, ",\"v4_mode\":\"%s\",\"v4_call_index\":%zu,\"v4_model_name\":", mode, i))
             goto done;
         if (model ? tsql_json_quote(&pl->b, model, strlen(model)) : tsql_bputs(&pl->b, "null")) goto done;
-        if (put(&pl->b, ",\"v4_tp\":%s", tp) || (geo && put(&pl->b, ",\"v4_H_Q\":%s,\"v4_d_h\":%s", h, d)) ||
+        if (tsql_bprintf(&pl->b, ",\"v4_tp\":%s", tp) || (geo && tsql_bprintf(&pl->b, ",\"v4_H_Q\":%s,\"v4_d_h\":%s", h, d)) ||
             tsql_bputc(&pl->b, '}'))
             goto done;
         if (tsql_pseudo_push(pl, (tsql_pseudo_op){.name = names[hca ? 0 : csa ? 1 : 2], .how = TSQL_PSEUDO_WRAP,

@@ -20,7 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "input/reader.h"
-#include "input/reader_parallel.h"
+#include "input/reader_part.h"
 #include "input/source.h"
 #include "store/store.h"
 

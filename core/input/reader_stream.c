@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/reader_parallel.h"
+#include "input/reader_part.h"
 #include "input/source.h"
 #include "store/colmem.h"
 #include "store/store.h"

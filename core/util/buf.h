@@ -10,6 +10,9 @@ typedef struct tsql_buf { char *p; size_t n, cap; } tsql_buf;
 /* Makes room for extra more bytes past n. 0, or -1 on OOM (the buffer is unchanged). */
 int tsql_buf_reserve(tsql_buf *b, size_t extra);
 
+/* Appends printf(fmt, ...) to b (kept a C string). 0 or -1 on OOM or a bad format. */
+int tsql_bprintf(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Appends bytes / a C string / one char to b. 0 or -1 on OOM. */
 static inline int tsql_bput(tsql_buf *b, const char *s, size_t n)
 {
