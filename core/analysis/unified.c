@@ -260,6 +260,20 @@ static uint32_t python_root(const tsql_trace *t, const tsql_py_tree *pt, uint32_
     return top != u && t->kind[top] == TSQL_K_PYTHON ? top : NONE;
 }
 
+/* Marks u and its ancestors in TraceLens's tree as reaching GPU work (and
+ * communication when comm), up to the first that already was. */
+static void mark_up(ctx *c, uint32_t u, int comm)
+{
+    const tsql_trace *t = c->t;
+    while (u != NONE) {
+        int done = c->gpu[u] && (!comm || c->comm[u]);
+        c->gpu[u] = 1;
+        if (comm) c->comm[u] = 1;
+        if (done || !is_tl_node(t, u) || t->edge[u] != TSQL_EDGE_CPU) break;
+        u = t->parent[u];
+    }
+}
+
 /* gpu[], comm[] and deep[] for every node */
 static int mark_nodes(ctx *c)
 {
@@ -268,13 +282,7 @@ static int mark_nodes(ctx *c)
     for (uint32_t k = 0; k < K->n; k++) {
         uint32_t r = K->tl_runtime[k];
         if (r == NONE) continue;
-        for (uint32_t u = r; u != NONE;) {
-            int done = c->gpu[u] && (!K->is_comm[k] || c->comm[u]);
-            c->gpu[u] = 1;
-            if (K->is_comm[k]) c->comm[u] = 1;
-            if (done || !is_tl_node(t, u) || t->edge[u] != TSQL_EDGE_CPU) break;
-            u = t->parent[u];
-        }
+        mark_up(c, r, K->is_comm[k]);
     }
     /* children listed downward only (the inference report's pseudo ops, pseudo_ops.h):
      * their GPU work counts for the node that lists them, and upward from there */
@@ -282,13 +290,7 @@ static int mark_nodes(ctx *c)
         for (uint32_t j = t->child_at[u]; j < t->child_at[u + 1]; j++) {
             uint32_t ch = t->child[j];
             if (t->parent[ch] == u || !c->gpu[ch]) continue;
-            for (uint32_t x = u; x != NONE;) {
-                int done = c->gpu[x] && (!c->comm[ch] || c->comm[x]);
-                c->gpu[x] = 1;
-                if (c->comm[ch]) c->comm[x] = 1;
-                if (done || !is_tl_node(t, x) || t->edge[x] != TSQL_EDGE_CPU) break;
-                x = t->parent[x];
-            }
+            mark_up(c, u, c->comm[ch]);
         }
     /* deep_model bottom-up: deepest nodes first */
     uint32_t maxd = 0;
