@@ -17,7 +17,7 @@ int tsql_bprintf(tsql_buf *b, const char *fmt, ...) __attribute__((format(printf
 static inline int tsql_bput(tsql_buf *b, const char *s, size_t n)
 {
     if (tsql_buf_reserve(b, n + 1)) return -1;
-    if (n) memcpy(b->p + b->n, s, n); /* memcpy wants a valid s even for 0 bytes; callers pass NULL only then */
+    if (n && s) memcpy(b->p + b->n, s, n); /* s is NULL only when n is 0 */
     b->n += n;
     b->p[b->n] = 0; /* keep it a C string */
     return 0;

@@ -41,7 +41,8 @@ static inline int tsql_u64map_same(const void *key, uint32_t id, uint32_t j)
 static inline int tsql_u64map_init(tsql_u64map *m, uint32_t n)
 {
     uint32_t s = tsql_idtab_round(tsql_idtab_slots_for(n));
-    m->keys = s ? malloc((size_t)s * sizeof *m->keys) : NULL;
+    /* keys zeroed: only slots with a value are read, but every read is then defined */
+    m->keys = s ? calloc(s, sizeof *m->keys) : NULL;
     m->vals = s ? tsql_idtab_alloc(s) : NULL;
     m->nslots = s;
     m->n = 0;
@@ -81,7 +82,7 @@ static inline int tsql_u64map_grow(tsql_u64map *m)
 {
     if (m->nslots >= (uint32_t)1 << 31) return -1;
     uint32_t ns = m->nslots ? m->nslots * 2 : 64;
-    int64_t *keys = malloc((size_t)ns * sizeof *keys);
+    int64_t *keys = calloc(ns, sizeof *keys);
     uint32_t *vals = tsql_idtab_alloc(ns);
     if (!keys || !vals) {
         free(keys);

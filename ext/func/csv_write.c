@@ -167,13 +167,14 @@ static char *parse_options(sqlite3 *db, const char *json, csv_options *o)
                 err = sqlite3_mprintf("option \"if_empty\" as an array wants lines of text, got a %s in it", etype);
                 break;
             }
-            if (tsql_bputs(&o->empty_lines, line) || tsql_bputc(&o->empty_lines, '\n'))
+            if (!line || tsql_bputs(&o->empty_lines, line) || tsql_bputc(&o->empty_lines, '\n'))
                 err = sqlite3_mprintf("out of memory reading the options");
         } else if (strcmp(key, "if_empty") == 0) {
-            if (val && strcmp(type, "text") == 0 && strcmp(val, "omit") == 0) o->if_empty = EMPTY_OMIT;
-            else if (val && strcmp(type, "text") == 0 && strcmp(val, "header") == 0) o->if_empty = EMPTY_HEADER;
-            else if (val && strcmp(type, "text") == 0 && strcmp(val, "blank") == 0) o->if_empty = EMPTY_BLANK;
-            else if (val && strcmp(type, "text") == 0 && strcmp(val, "empty") == 0) o->if_empty = EMPTY_FILE;
+            const char *word = val && type && strcmp(type, "text") == 0 ? val : "";
+            if (strcmp(word, "omit") == 0) o->if_empty = EMPTY_OMIT;
+            else if (strcmp(word, "header") == 0) o->if_empty = EMPTY_HEADER;
+            else if (strcmp(word, "blank") == 0) o->if_empty = EMPTY_BLANK;
+            else if (strcmp(word, "empty") == 0) o->if_empty = EMPTY_FILE;
             else err = sqlite3_mprintf("option \"if_empty\" is one of \"omit\", \"header\", \"blank\", \"empty\", "
                                        "or an array of lines");
         } else {
