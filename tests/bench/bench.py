@@ -188,7 +188,7 @@ def issue_table(plain, gz, huge):
     """Issue 22's table: every figure from this run, the steps of one round interleaved
     (A, B, C, ... A, B, C, ...), the best of RUNS rounds each, against the yardstick
     built in the same make bench. A figure is void, never "met", when the machine was
-    not quiet: the load average before the first run over LOAD_VOID, or other
+    not quiet: the load average before the first run not under LOAD_VOID, or other
     processes using more than OTHERS_VOID cores during any of its runs. (The 1-minute
     load average during the bench counts the bench itself, so while it runs the CPU of
     the other processes is what says whether a figure was disturbed.)"""
@@ -235,8 +235,8 @@ def issue_table(plain, gz, huge):
         return max((r["others"] or 0.0) for r in runs[k])
 
     def void_reason(*keys):
-        if start_load is not None and start_load > LOAD_VOID:
-            return f"void: load average {start_load:.2f} > {LOAD_VOID} before the run"
+        if start_load is not None and start_load >= LOAD_VOID:
+            return f"void: load average {start_load:.2f} >= {LOAD_VOID} before the run (it must be under it)"
         worst = max(disturbed(k) for k in keys)
         if worst > OTHERS_VOID:
             return f"void: other processes used {worst:.2f} cores during it"
